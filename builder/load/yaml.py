@@ -1,0 +1,231 @@
+"""Safe YAML reading that keeps file, line and column for every mapping, key, value and list item.
+
+PyYAML's SafeLoader follows YAML 1.1: `0101` is octal 65, `0809` is text, `no` is false. Hex ids and
+Norwegian place names must survive, so our resolver knows only the YAML 1.2 core forms: `true`,
+`false`, `null`, decimal integers without a leading zero or a `+`, decimals, and ISO dates.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+"""Content files larger than this are refused (a map of 100×100 hexes is well under 1 MiB)."""
+MAX_NODES = 2_000_000
+"""The most nodes a file may expand to once aliases are followed (stops alias bombs)."""
+
+
+class LocatedDict(dict):
+    """A YAML mapping that knows where it and each of its keys and values stand."""
+
+    source: Source
+
+
+class LocatedList(list):
+    """A YAML sequence that knows where it and each of its items stand."""
+
+    at: Location
+    items: tuple[Location, ...]
+
+
+class _Resolver(yaml.resolver.BaseResolver):
+    """Plain-scalar typing after YAML 1.2 core (see the module docstring)."""
+
+
+_Resolver.yaml_implicit_resolvers = {}
+for _tag, _pattern, _first in (
+    ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+    ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""]),
+    ("tag:yaml.org,2002:int", r"^-?(?:0|[1-9][0-9]*)$", "-0123456789"),
+    ("tag:yaml.org,2002:float", r"^-?(?:(?:0|[1-9][0-9]*)\.[0-9]+|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$", "-.0123456789"),
+    ("tag:yaml.org,2002:timestamp", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "0123456789"),
+):
+    _Resolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
+
+
+class _Composer(
+    yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, yaml.composer.Composer, _Resolver
+):
+    """Reads YAML into nodes (never Python objects) with our resolver."""
+
+    def __init__(self, stream: str) -> None:
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        yaml.composer.Composer.__init__(self)
+        _Resolver.__init__(self)
+
+
+@dataclass
+class _Budget:
+    nodes: int = 0
+
+
+class _Builder:
+    """Turns composed nodes into LocatedDict / LocatedList / scalars, gathering diagnostics."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.budget = _Budget()
+        self.problems: list[Diagnostic] = []
+
+    def at(self, node: yaml.Node) -> Location:
+        return Location(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def problem(self, node: yaml.Node, rule: str, message: str, hint: str = "") -> None:
+        self.problems.append(Diagnostic(self.at(node), rule, ERROR, message, hint))
+
+    def build(self, node: yaml.Node) -> Any:
+        self.budget.nodes += 1
+        if self.budget.nodes > MAX_NODES:
+            raise _TooLarge(self.at(node))
+        if isinstance(node, yaml.MappingNode):
+            return self.mapping(node)
+        if isinstance(node, yaml.SequenceNode):
+            return self.sequence(node)
+        return self.scalar(node)
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        tag, value = node.tag, node.value
+        if tag == "tag:yaml.org,2002:str":
+            return value
+        if tag == "tag:yaml.org,2002:null":
+            return None
+        if tag == "tag:yaml.org,2002:bool":
+            return value.lower() == "true"
+        if tag == "tag:yaml.org,2002:int":
+            return int(value)
+        if tag == "tag:yaml.org,2002:float":
+            return float(value)
+        if tag == "tag:yaml.org,2002:timestamp":
+            try:
+                return dt.date.fromisoformat(value)
+            except ValueError:
+                self.problem(node, "load/bad-date", f'"{value}" is not a real date', "write dates as YYYY-MM-DD")
+                return value
+        self.problem(node, "load/unsupported-tag", f'the YAML tag "{tag}" is not supported', "remove the tag")
+        return value
+
+    def sequence(self, node: yaml.SequenceNode) -> LocatedList:
+        out = LocatedList(self.build(child) for child in node.value)
+        out.at = self.at(node)
+        out.items = tuple(self.at(child) for child in node.value)
+        return out
+
+    def mapping(self, node: yaml.MappingNode) -> LocatedDict:
+        out = LocatedDict()
+        keys: dict[str, Location] = {}
+        values: dict[str, Location] = {}
+        items: dict[str, tuple[Location, ...]] = {}
+        for key_node, value_node in self.merged_pairs(node):
+            key = self.key_text(key_node)
+            if key is None:
+                continue
+            if key in out:
+                first = keys[key]
+                self.problem(key_node, "load/duplicate-key", f'the key "{key}" is given twice in this mapping '
+                             f"(first at line {first.line})", "keep one of them")
+                continue
+            out[key] = self.build(value_node)
+            keys[key] = self.at(key_node)
+            values[key] = self.at(value_node)
+            if isinstance(value_node, yaml.SequenceNode):
+                items[key] = tuple(self.at(child) for child in value_node.value)
+        out.source = Source(self.at(node), keys, values, items)
+        return out
+
+    def merged_pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
+        """Return the key/value pairs with `<<: *anchor` merges folded in (explicit keys win)."""
+        pairs: list[tuple[yaml.Node, yaml.Node]] = []
+        merged: list[tuple[yaml.Node, yaml.Node]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+                for source in sources:
+                    if isinstance(source, yaml.MappingNode):
+                        merged.extend(self.merged_pairs(source))
+                    else:
+                        self.problem(source, "load/bad-merge", "`<<` must name a mapping", "merge a mapping anchor")
+                continue
+            pairs.append((key_node, value_node))
+        explicit = {k.value for k, _ in pairs if isinstance(k, yaml.ScalarNode)}
+        return pairs + [(k, v) for k, v in merged if not (isinstance(k, yaml.ScalarNode) and k.value in explicit)]
+
+    def key_text(self, node: yaml.Node) -> str | None:
+        if not isinstance(node, yaml.ScalarNode):
+            self.problem(node, "load/complex-key", "a key must be plain text, not a list or mapping",
+                         "write the key as text")
+            return None
+        if node.tag == "tag:yaml.org,2002:null" and node.value == "":
+            self.problem(node, "load/empty-key", "this key is empty", "write a name before the colon")
+            return None
+        return node.value
+
+
+class _TooLarge(Exception):
+    def __init__(self, at: Location) -> None:
+        self.at = at
+
+
+def read_text(path: Path) -> str:
+    """Return the file's text; raise ContentError for a missing, oversized or non-UTF-8 file."""
+    where = Location(path)
+    if not path.exists():
+        raise ContentError([Diagnostic(where, "load/missing-file", ERROR, f"{path} does not exist",
+                                       "check the path")], usage=True)
+    if path.is_dir():
+        raise ContentError([Diagnostic(where, "load/not-a-file", ERROR, f"{path} is a folder, not a file",
+                                       "replace the folder with the file")])
+    size = path.stat().st_size
+    if size > MAX_FILE_BYTES:
+        raise ContentError([Diagnostic(where, "load/file-too-large", ERROR,
+                                       f"the file is {size / 2**20:.1f} MiB; content files may be at most "
+                                       f"{MAX_FILE_BYTES // 2**20} MiB", "split the content over several files")])
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise ContentError([Diagnostic(Location(path, line, column), "load/not-utf8", ERROR,
+                                       f"byte 0x{data[exc.start]:02x} is not valid UTF-8",
+                                       "save the file as UTF-8")]) from None
+
+
+def load_yaml(path: Path) -> Any:
+    """Return the located tree of one YAML file; raise ContentError with located diagnostics."""
+    text = read_text(path)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        node = _Composer(text).get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        at = Location(path, mark.line + 1, mark.column + 1) if mark else Location(path)
+        problem = (exc.problem or "").strip()
+        context = f" ({exc.context})" if exc.context else ""
+        raise ContentError([Diagnostic(at, "load/yaml-syntax", ERROR, f"YAML syntax error: {problem}{context}",
+                                       "check the indentation, colons and quotes here")]) from None
+    except yaml.YAMLError as exc:
+        raise ContentError([Diagnostic(Location(path), "load/yaml-syntax", ERROR,
+                                       f"YAML syntax error: {exc}", "check the file")]) from None
+    if node is None:
+        raise ContentError([Diagnostic(Location(path), "load/empty-file", ERROR, "the file is empty",
+                                       "write the file's content, or delete the file")])
+    builder = _Builder(path)
+    try:
+        tree = builder.build(node)
+    except _TooLarge as big:
+        raise ContentError([Diagnostic(big.at, "load/too-many-nodes", ERROR,
+                                       f"the file expands to more than {MAX_NODES:,} values once its "
+                                       "aliases are followed", "write the data out instead of nesting aliases")])
+    if builder.problems:
+        raise ContentError(builder.problems)
+    return tree

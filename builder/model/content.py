@@ -1,0 +1,30 @@
+"""The whole game as one immutable model: what the checks and every emitter read."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from builder.model.charts import ChartsFile
+from builder.model.counters import CountersFile
+from builder.model.game import GameFile
+from builder.model.map import MapFile
+from builder.model.rulebook import Rulebook
+from builder.model.scenario import Scenario
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: its settings, counters, maps, charts, scenarios and rulebooks."""
+
+    root: Path
+    game: GameFile
+    counters: CountersFile
+    maps: MapFile
+    charts: ChartsFile
+    scenarios: tuple[Scenario, ...]
+    rulebooks: tuple[Rulebook, ...]
+
+    @property
+    def id(self) -> str:
+        """Return the game's id."""
+        return self.game.id

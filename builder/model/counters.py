@@ -1,0 +1,178 @@
+"""counters.yaml: values, movement classes, unit types, units with their steps, markers and chits."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from builder.model.base import ContentModel, DesignedFlag, Id, Scalar, Text
+
+NatoSymbol = Literal[
+    "infantry", "armour", "mechanised", "motorised", "recon", "armoured-car", "artillery",
+    "self-propelled-artillery", "anti-tank", "anti-aircraft", "engineer", "hq", "airborne",
+    "air-assault", "marines", "cavalry", "mountain", "machine-gun", "mortar", "supply",
+    "leader", "courier", "helicopter", "naval", "aircraft", "none",
+]
+"""The NATO symbols sandtable draws; `none` for pieces that show no symbol."""
+
+UnitSize = Literal["", "team", "I", "II", "III", "X", "XX", "XXX", "XXXX"]
+"""Unit size marks: I company, II battalion, III regiment, X brigade, XX division, XXX corps."""
+
+
+class ValueDef(ContentModel):
+    """A value printed on counters or used by the rules (attack, defence, movement, range…)."""
+
+    id: Id
+    """The key used in unit steps (`attack`)."""
+    name: Text
+    """The value's name."""
+    abbr: str = ""
+    """Short form for charts and VASSAL properties (`A`, `DS`)."""
+    kind: Literal["number", "text", "flag"] = "number"
+    """What the value holds."""
+    higher_is_better: bool = True
+    """Whether a reduced step must not exceed the full step in this value (checked)."""
+
+
+class MovementClass(ContentModel):
+    """A movement class: a column of the TEC (foot, motorised, tracked…)."""
+
+    id: Id
+    """The class's id, referenced by unit types and TEC rows."""
+    name: Text
+    """The class's name."""
+
+
+class UnitType(ContentModel):
+    """A type of unit with what the rules need to know about it."""
+
+    id: Id
+    """The type's id, referenced by units."""
+    name: Text
+    """The type's name."""
+    symbol: NatoSymbol | list[NatoSymbol] = "infantry"
+    """The NATO symbol (or symbols combined, e.g. [armour, recon]) drawn on its counters."""
+    movement_class: Id | None = None
+    """The TEC column this type moves by."""
+    role: Literal["combat", "artillery", "hq", "leader", "courier", "support", "naval", "air", "vehicle"] = "combat"
+    """What the piece is in play; leaders and couriers are often exempt from stacking."""
+    categories: list[Id] = []
+    """Groups the rules test for (armour, infantry, motorised…)."""
+    required_values: list[Id] = []
+    """Values every step of a unit of this type must have."""
+    prohibited_terrain: list[Id] = []
+    """Terrain units of this type may never enter."""
+    properties: dict[str, Scalar | list[Scalar]] = {}
+    """Further rule values for this type (vulnerability, advance after combat…)."""
+
+
+class Step(ContentModel):
+    """One step of a unit: the values printed on the face that shows it."""
+
+    values: dict[Id, Scalar] = {}
+    """The printed values of this step (`attack: 4`, `defence: 4`, `movement: 15`)."""
+    label: str = ""
+    """A text printed instead of, or beside, the values (e.g. `Dismounted`)."""
+    counter: Literal["same", "separate"] = "same"
+    """`separate` when this step is printed on a counter of its own (a last-step battalion)."""
+
+
+class Unit(ContentModel):
+    """A unit: one counter (or more, for a separate last step) with its values per step."""
+
+    id: Id
+    """The unit's id, unique in the game; setups refer to it."""
+    name: Text
+    """The unit's full name ("7th Motor Brigade")."""
+    designation: str = ""
+    """What is printed as its identity (`7`, `21/5`); defaults to nothing."""
+    parent_label: str = ""
+    """The parent formation printed to the right of the designation (`7 DB`)."""
+    nationality: Id
+    """The unit's nationality (and so its side and colours)."""
+    formation: Id | None = None
+    """The formation the unit belongs to."""
+    type: Id
+    """The unit's type."""
+    size: UnitSize = ""
+    """The size mark printed above the symbol."""
+    designators: list[str] = []
+    """Special marks printed on the counter (G, FL, B, 8 Ex., AK…)."""
+    steps: list[Step] = Field(min_length=1, max_length=4)
+    """Its steps, from full strength down: the front face first, then the back."""
+    back: Literal["reduced", "plain", "same", "mask"] = "reduced"
+    """What the back of a one-step counter shows; two-step units show the reduced step."""
+    alternate: Id | None = None
+    """Another counter of the same unit in another mode (mounted/dismounted, line/column)."""
+    copies: int = Field(default=1, ge=1)
+    """How many identical counters the counter mix holds."""
+    properties: dict[str, Scalar | list[Scalar]] = {}
+    """Further values the rules need for this unit (tank model, command range, flags)."""
+    designed: DesignedFlag = False
+    """Marks values designed because the source lacks them; `true` or a sentence."""
+
+    @model_validator(mode="after")
+    def _separate_only_last(self) -> "Unit":
+        for number, step in enumerate(self.steps[:-1], start=1):
+            if step.counter == "separate":
+                raise ValueError(f"step {number} is marked `counter: separate`, but only the last step may be")
+        return self
+
+
+class MarkerFace(ContentModel):
+    """One face of a marker."""
+
+    text: Text = ""
+    """The text printed on this face."""
+    value: Scalar = None
+    """A number the face stands for (air points ×10, morale loss −2, …)."""
+    colour: str | None = None
+    """Background colour (`#rrggbb`), when it differs from the marker's."""
+
+
+class Marker(ContentModel):
+    """A marker, chit or order die: a piece that is not a unit."""
+
+    id: Id
+    """The marker's id."""
+    name: Text
+    """The marker's name."""
+    kind: Literal["marker", "chit", "order-die", "control", "track"] = "marker"
+    """What it is: a status marker, a chit drawn from a cup, an order die, a control or track marker."""
+    side: Id | None = None
+    """The side it belongs to, if any."""
+    nationality: Id | None = None
+    """The nationality whose colours it uses, if any."""
+    faces: list[MarkerFace] = Field(default=[], max_length=2)
+    """Front and back; one face for a plain back."""
+    copies: int = Field(default=1, ge=1)
+    """How many the counter mix holds."""
+    cup: Id | None = None
+    """The cup it is drawn from (chits, order dice)."""
+    activates: Id | None = None
+    """The formation or unit a chit activates."""
+    colour: str | None = None
+    """Background colour (`#rrggbb`) when it has no nationality."""
+    origin: Literal["source", "module-aid"] = "source"
+    """`module-aid` for helpers the printed game does not have."""
+    designed: DesignedFlag = False
+    """Marks what was designed because the source lacks it."""
+
+
+class CountersFile(ContentModel):
+    """counters.yaml: everything printed on counters."""
+
+    values: list[ValueDef] = []
+    """The values printed on counters or used by the rules."""
+    movement_classes: list[MovementClass] = []
+    """Movement classes (the TEC's columns)."""
+    unit_types: list[UnitType] = []
+    """Unit types."""
+    units: list[Unit] = []
+    """Every unit in the game."""
+    markers: list[Marker] = []
+    """Markers, chits and order dice."""
+    expected: dict[str, int] = {}
+    """Piece counts the source states (`units: 54`, `british: 13`); checked against the mix."""
+    designed: DesignedFlag = False
+    """Marks values in this file designed because the source lacks them."""

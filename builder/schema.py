@@ -1,0 +1,36 @@
+"""The JSON Schema of every content file kind, generated from the model (for editors)."""
+from __future__ import annotations
+
+from pydantic.json_schema import models_json_schema
+
+from builder.model.charts import ChartsFile
+from builder.model.counters import CountersFile
+from builder.model.game import GameFile
+from builder.model.map import MapFile
+from builder.model.scenario import Scenario
+
+FILE_KINDS = {
+    "game": GameFile,
+    "counters": CountersFile,
+    "map": MapFile,
+    "charts": ChartsFile,
+    "scenario": Scenario,
+}
+"""Each content file kind and its model: game.yaml, counters.yaml, map.yaml, charts.yaml, scenarios/*.yaml."""
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def schema_document(kind: str | None = None) -> dict:
+    """Return the schema of one file kind, or of all kinds (any of them) when `kind` is None."""
+    if kind is not None:
+        document = FILE_KINDS[kind].model_json_schema()
+        return {"$schema": DIALECT, **document}
+    _, definitions = models_json_schema([(model, "validation") for model in FILE_KINDS.values()])
+    return {
+        "$schema": DIALECT,
+        "title": "sandtable content file",
+        "description": "Any sandtable content file: game.yaml, counters.yaml, map.yaml, charts.yaml or a scenario.",
+        "anyOf": [{"$ref": f"#/$defs/{model.__name__}"} for model in FILE_KINDS.values()],
+        **definitions,
+    }
