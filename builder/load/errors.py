@@ -63,6 +63,14 @@ def _mapping_at(tree: Any, taken: tuple) -> Location | None:
     return None
 
 
+def _kind_at(tree: Any, taken: tuple) -> Location | None:
+    """Return where the `kind` value of the mapping at `taken` stands (a tagged union's tag)."""
+    node = tree
+    for part in taken:
+        node = node[part]
+    return node.source.value("kind") if isinstance(node, LocatedDict) and "kind" in node else None
+
+
 def _allowed_keys(model: type[BaseModel], taken: tuple) -> list[str]:
     """Return the keys the mapping at `taken` accepts, by following the model's field types."""
     current: Any = model
@@ -143,8 +151,8 @@ def _message(error: dict, allowed: list[str]) -> tuple[str, str]:
     if kind == "string_too_long":
         return f"may have at most {ctx.get('max_length')} characters", "shorten it"
     if kind == "union_tag_invalid":
-        return (f"{describe(ctx.get('tag'))} is not a kind of chart",
-                f"use one of: {ctx.get('expected_tags', '')}")
+        tags = str(ctx.get("expected_tags", "")).replace("'", "")
+        return f"{describe(ctx.get('tag'))} is not a kind of chart", f"use one of: {tags}"
     if kind == "union_tag_not_found":
         return "this chart has no `kind`", "add `kind: crt`, `kind: tec` or `kind: table`"
     if kind == "value_error":
@@ -168,6 +176,8 @@ def diagnostics_from(exc: ValidationError, model: type[BaseModel], tree: Any, fi
             at = _mapping_at(tree, taken) or file_at
         elif kind == "extra_forbidden":
             at = key_at or file_at
+        elif kind == "union_tag_invalid":
+            at = _kind_at(tree, taken) or file_at
         else:
             at = value_at or _mapping_at(tree, taken) or file_at
         allowed = _allowed_keys(model, taken[:-1] if kind == "extra_forbidden" else taken)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +18,10 @@ from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, 
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """Content files larger than this are refused (a map of 100×100 hexes is well under 1 MiB)."""
-MAX_NODES = 2_000_000
-"""The most nodes a file may expand to once aliases are followed (stops alias bombs)."""
+MAX_NODES = 1_000_000
+"""The most values a file may expand to once aliases are followed."""
+MAX_ALIAS_EXPANSIONS = 10_000
+"""The most times aliased lists and mappings may be repeated (stops alias bombs early)."""
 
 
 class LocatedDict(dict):
@@ -46,6 +48,7 @@ for _tag, _pattern, _first in (
     ("tag:yaml.org,2002:int", r"^-?(?:0|[1-9][0-9]*)$", "-0123456789"),
     ("tag:yaml.org,2002:float", r"^-?(?:(?:0|[1-9][0-9]*)\.[0-9]+|\.[0-9]+)(?:[eE][-+]?[0-9]+)?$", "-.0123456789"),
     ("tag:yaml.org,2002:timestamp", r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "0123456789"),
+    ("tag:yaml.org,2002:merge", r"^<<$", "<"),
 ):
     _Resolver.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 
@@ -66,6 +69,8 @@ class _Composer(
 @dataclass
 class _Budget:
     nodes: int = 0
+    expansions: int = 0
+    seen: set[int] = field(default_factory=set)
 
 
 class _Builder:
@@ -86,6 +91,12 @@ class _Builder:
         self.budget.nodes += 1
         if self.budget.nodes > MAX_NODES:
             raise _TooLarge(self.at(node))
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            if id(node) in self.budget.seen:
+                self.budget.expansions += 1
+                if self.budget.expansions > MAX_ALIAS_EXPANSIONS:
+                    raise _TooLarge(self.at(node))
+            self.budget.seen.add(id(node))
         if isinstance(node, yaml.MappingNode):
             return self.mapping(node)
         if isinstance(node, yaml.SequenceNode):
@@ -224,8 +235,9 @@ def load_yaml(path: Path) -> Any:
         tree = builder.build(node)
     except _TooLarge as big:
         raise ContentError([Diagnostic(big.at, "load/too-many-nodes", ERROR,
-                                       f"the file expands to more than {MAX_NODES:,} values once its "
-                                       "aliases are followed", "write the data out instead of nesting aliases")])
+                                       "the file's aliases expand to too many values (more than "
+                                       f"{MAX_NODES:,} values or {MAX_ALIAS_EXPANSIONS:,} repeated lists and "
+                                       "mappings)", "write the data out instead of nesting aliases")])
     if builder.problems:
         raise ContentError(builder.problems)
     return tree

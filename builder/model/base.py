@@ -1,6 +1,7 @@
 """The base of every content model class, and the small value types they share."""
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Annotated, Any, Union
 
@@ -80,6 +81,10 @@ class ContentModel(BaseModel):
         # free-form mappings (`properties`, `hexes`) never see it; here it becomes the `src` field.
         source = getattr(data, "source", None)
         if isinstance(source, Source) and isinstance(data, dict):
+            children = {key: value.source for key, value in data.items()
+                        if isinstance(getattr(value, "source", None), Source)}
+            if children:
+                source = dataclasses.replace(source, children=children)
             return {**data, "__src__": source}
         return data
 

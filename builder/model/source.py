@@ -25,6 +25,12 @@ class Source:
     keys: dict[str, Location] = field(default_factory=dict)
     values: dict[str, Location] = field(default_factory=dict)
     items: dict[str, tuple[Location, ...]] = field(default_factory=dict)
+    children: dict[str, "Source"] = field(default_factory=dict)
+    """Sources of nested free-form mappings (`hexes`, `values`, `cost`), which have no model of their own."""
+
+    def child(self, key: str) -> "Source":
+        """Return the Source of the mapping under `key` (or one that points at this mapping)."""
+        return self.children.get(key) or Source(self.value(key))
 
     def value(self, key: str) -> Location:
         """Return where the value of `key` stands, or the mapping itself when it is absent."""

@@ -180,7 +180,7 @@ def unused_results(game: Game, ix: Index) -> Iterator[Finding]:
                 for code in str(cell).split(separator)}
         for code in chart.results:
             if code not in used:
-                at = chart.src.values.get("results", location_of(chart)) if chart.src else location_of(chart)
+                at = chart.src.child("results").key(code) if chart.src else location_of(chart)
                 yield Finding(at, f'result "{code}" of chart "{chart.id}" appears in no cell',
                               "remove it, or correct the cell that should hold it", subject=code)
 

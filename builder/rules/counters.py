@@ -27,7 +27,7 @@ def step_values_increase(game: Game, ix: Index) -> Iterator[Finding]:
                 if definition is None or definition.kind != "number" or not definition.higher_is_better:
                     continue
                 if isinstance(value, (int, float)) and isinstance(earlier, (int, float)) and value > earlier:
-                    at = after.src.value("values") if after.src else location_of(unit)
+                    at = after.src.child("values").value(key) if after.src else location_of(unit)
                     yield Finding(at, f'step {number + 1} of unit "{unit.id}" has {key} {value}, more than step '
                                   f"{number}'s {earlier}", "check the order of the steps and their values",
                                   subject=unit.id)
@@ -70,9 +70,7 @@ def expected_counts(game: Game, ix: Index) -> Iterator[Finding]:
         tallies[f"type:{unit.type}"] += 1
     for key, wanted in game.counters.expected.items():
         if tallies[key] != wanted:
-            at = game.counters.src.value("expected") if game.counters.src else location_of(game.counters)
-            if game.counters.src and game.counters.src.values.get("expected"):
-                at = game.counters.src.value("expected")
+            at = game.counters.src.child("expected").key(key) if game.counters.src else location_of(game.counters)
             yield Finding(at, f'the source states {wanted} for "{key}", the counter mix has {tallies[key]}',
                           "add or remove counters, or correct the expected count", subject=key)
 

@@ -18,7 +18,7 @@ def _grid_hint(m: MapIndex) -> str:
 def _hex_at(m: MapIndex, label: str) -> Location:
     """Return where a hex's terrain is written: its entry in `hexes`, else `default_terrain`."""
     if label in m.map.hexes and m.map.src is not None:
-        return m.map.src.value(label)
+        return m.map.src.child("hexes").value(label)
     return location_of(m.map, "default_terrain")
 
 
@@ -26,7 +26,7 @@ def _hex_sites(m: MapIndex) -> Iterator[tuple[str, Location, str]]:
     """Yield (label, where, what) for every hex a map's own content names."""
     map_ = m.map
     for label in map_.hexes:
-        yield label, map_.src.key(label) if map_.src else location_of(map_), "a terrain entry"
+        yield label, map_.src.child("hexes").key(label) if map_.src else location_of(map_), "a terrain entry"
     for side in map_.hexsides:
         for i, label in enumerate(side.between):
             yield label, side.src.item("between", i) if side.src else location_of(side), "a hexside"
@@ -211,5 +211,5 @@ def pieces_off_table(game: Game, ix: Index) -> Iterator[Finding]:
                 x, y = piece.at_in
                 points.append((x + piece.size_in[0], y + piece.size_in[1]))
             if any(not (0 <= x <= width and 0 <= y <= depth) for x, y in points):
-                yield Finding(location_of(piece, "at_in"), f'piece "{piece.id}" reaches beyond the {width}×{depth} '
+                yield Finding(location_of(piece, "at_in"), f'piece "{piece.id}" reaches beyond the {width:g}×{depth:g} '
                               "inch table", "move it onto the table", subject=piece.id)

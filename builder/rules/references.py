@@ -73,7 +73,7 @@ def _counter_refs(game: Game) -> Iterator[Ref]:
         yield from _one("unit", u, "alternate", what)
         for step in u.steps:
             for key in step.values:
-                yield Ref("value", key, step.src.key(key) if step.src else location_of(u), what)
+                yield Ref("value", key, step.src.child("values").key(key) if step.src else location_of(u), what)
     for m in c.markers:
         what = f'marker "{m.id}"'
         yield from _one("side", m, "side", what)
@@ -89,7 +89,7 @@ def _map_refs(game: Game) -> Iterator[Ref]:
         for label, value in m.hexes.items():
             names = [value] if isinstance(value, str) else list(value) if isinstance(value, list) \
                 else [value.terrain, *value.overlays]
-            at = m.src.value(label) if m.src else location_of(m)
+            at = m.src.child("hexes").value(label) if m.src else location_of(m)
             for name in names:
                 yield Ref("terrain", name, at, f"hex {label}")
         for side in m.hexsides:
@@ -116,7 +116,7 @@ def _chart_refs(game: Game) -> Iterator[Ref]:
                 yield from _one("terrain", row, "terrain", what)
                 yield from _many("side", row, "sides", what)
                 for key in row.cost:
-                    yield Ref("movement-class", key, row.src.key(key) if row.src else location_of(row), what)
+                    yield Ref("movement-class", key, row.src.child("cost").key(key) if row.src else location_of(row), what)
 
 
 def _where_refs(where: Where, what: str) -> Iterator[Ref]:
@@ -147,9 +147,10 @@ def _scenario_refs(game: Game) -> Iterator[Ref]:
             yield from _where_refs(m, what)
         yield from _many("unit", s, "not_used", what)
         for cup, chits in s.cup.items():
-            yield Ref("cup", cup, s.src.key("cup") if s.src else location_of(s), what)
-            for chit in chits:
-                yield Ref("marker", chit, s.src.value("cup") if s.src else location_of(s), what)
+            cups = s.src.child("cup") if s.src else None
+            yield Ref("cup", cup, cups.key(cup) if cups else location_of(s), what)
+            for i, chit in enumerate(chits):
+                yield Ref("marker", chit, cups.item(cup, i) if cups else location_of(s), what)
         for rep in s.replacements:
             yield from _one("side", rep, "side", what)
             yield from _one("nationality", rep, "nationality", what)

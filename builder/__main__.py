@@ -1,0 +1,4 @@
+"""`python -m builder` runs the sandtable command."""
+from builder.cli import main
+
+main()

@@ -1,0 +1,44 @@
+"""Shared fixtures: a fresh copy of the minimal game, and the CLI run as a user runs it."""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+MINIMAL = DATA / "games" / "minimal"
+CONTENT = ROOT / "content"
+
+
+@dataclass(frozen=True)
+class Run:
+    """What one run of the CLI did."""
+
+    code: int
+    stdout: str
+    stderr: str
+
+
+def run_cli(*args: str, cwd: Path | None = None, timeout: float = 60) -> Run:
+    """Run `sandtable ARGS` in a fresh interpreter and return its exit code and output."""
+    done = subprocess.run([sys.executable, "-m", "builder", *args], capture_output=True, text=True,
+                          cwd=cwd or ROOT, timeout=timeout)
+    return Run(done.returncode, done.stdout, done.stderr)
+
+
+@pytest.fixture
+def minimal(tmp_path: Path) -> Path:
+    """Return a writable copy of the minimal game."""
+    target = tmp_path / "minimal"
+    shutil.copytree(MINIMAL, target)
+    return target
+
+
+def game_folders() -> list[Path]:
+    """Return every game folder under content/."""
+    return sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").exists()) if CONTENT.is_dir() else []

@@ -1,0 +1,55 @@
+"""The located YAML reader: typing after YAML 1.2 core, positions, duplicates, merges."""
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from builder.load.yaml import load_yaml
+from builder.rules.diagnostic import ContentError
+
+
+def _load(tmp_path: Path, text: str):
+    path = tmp_path / "x.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_yaml(path)
+
+
+def test_hex_ids_and_norway_stay_text(tmp_path: Path) -> None:
+    data = _load(tmp_path, "a: 0101\nb: 0809\nc: no\nd: +1\ne: 1-4\nf: 12\ng: 0.5\nh: 1942-05-26\ni: true\n")
+    assert data == {"a": "0101", "b": "0809", "c": "no", "d": "+1", "e": "1-4", "f": 12, "g": 0.5,
+                    "h": dt.date(1942, 5, 26), "i": True}
+
+
+def test_positions_are_one_based(tmp_path: Path) -> None:
+    data = _load(tmp_path, "top:\n  - {id: x, name: y}\n")
+    item = data["top"][0]
+    assert (item.source.at.line, item.source.at.column) == (2, 5)
+    assert (item.source.value("name").line, item.source.value("name").column) == (2, 19)
+    assert data.source.item("top", 0).line == 2
+
+
+def test_duplicate_keys_are_errors(tmp_path: Path) -> None:
+    with pytest.raises(ContentError) as caught:
+        _load(tmp_path, "a: 1\nb: 2\na: 3\n")
+    (problem,) = caught.value.diagnostics
+    assert (problem.rule, problem.at.line, problem.at.column) == ("load/duplicate-key", 3, 1)
+    assert "first at line 1" in problem.message
+
+
+def test_merge_keys_fold_in_with_explicit_keys_winning(tmp_path: Path) -> None:
+    data = _load(tmp_path, "base: &b {x: 1, y: 2}\nitem:\n  <<: *b\n  y: 3\n")
+    assert data["item"] == {"x": 1, "y": 3}
+
+
+def test_impossible_date_is_located(tmp_path: Path) -> None:
+    with pytest.raises(ContentError) as caught:
+        _load(tmp_path, "d: 1942-02-30\n")
+    assert caught.value.diagnostics[0].rule == "load/bad-date"
+
+
+def test_python_tags_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(ContentError) as caught:
+        _load(tmp_path, "a: !!python/name:os.system x\n")
+    assert caught.value.diagnostics[0].rule == "load/unsupported-tag"

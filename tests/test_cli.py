@@ -1,0 +1,95 @@
+"""The command line: exit codes, report formats, the checks list, and the build manifest."""
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from tests.conftest import MINIMAL, run_cli
+
+
+def _break(game: Path) -> None:
+    path = game / "scenarios" / "meeting.yaml"
+    path.write_text(path.read_text().replace("place: ville}", "place: vile}"), encoding="utf-8")
+
+
+def test_check_clean_game_exits_0() -> None:
+    result = run_cli("check", str(MINIMAL))
+    assert result.code == 0
+    assert "0 error(s), 0 warning(s)" in result.stderr
+
+
+def test_broken_copy_reports_file_line_column_and_exits_1(minimal: Path) -> None:
+    _break(minimal)
+    result = run_cli("check", str(minimal))
+    assert result.code == 1
+    expected = (f"{minimal}/scenarios/meeting.yaml:13:30: error [ref/unknown-place] scenario \"meeting\" names the "
+                'place "vile", which is not defined\n    hint: did you mean "ville"?\n')
+    assert result.stderr.startswith(expected)
+
+
+def test_json_format_is_a_list_of_contract_objects(minimal: Path) -> None:
+    _break(minimal)
+    result = run_cli("check", "--format", "json", str(minimal))
+    assert result.code == 1
+    found = json.loads(result.stdout)
+    assert found[0] == {"file": f"{minimal}/scenarios/meeting.yaml", "line": 13, "column": 30,
+                        "rule": "ref/unknown-place", "severity": "error",
+                        "message": 'scenario "meeting" names the place "vile", which is not defined',
+                        "hint": 'did you mean "ville"?'}
+
+
+def test_sarif_format(minimal: Path) -> None:
+    _break(minimal)
+    log = json.loads(run_cli("check", "--format", "sarif", str(minimal)).stdout)
+    assert log["version"] == "2.1.0"
+    result = log["runs"][0]["results"][0]
+    assert result["ruleId"] == "ref/unknown-place"
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 13, "startColumn": 30}
+
+
+def test_github_format(minimal: Path) -> None:
+    _break(minimal)
+    out = run_cli("check", "--format", "github", str(minimal)).stdout
+    assert out.startswith(f"::error file={minimal}/scenarios/meeting.yaml,line=13,col=30,title=ref/unknown-place::")
+
+
+def test_checks_lists_every_check_with_its_doc() -> None:
+    result = run_cli("checks", "--format", "json")
+    assert result.code == 0
+    items = json.loads(result.stdout)
+    assert len(items) >= 25
+    ids = [item["id"] for item in items]
+    assert "ref/unknown-unit" in ids and ids == sorted(ids)
+    assert all("Why:" in item["doc"] for item in items)
+
+
+def test_build_writes_manifest_and_is_byte_identical(tmp_path: Path) -> None:
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert run_cli("build", str(MINIMAL), "-o", str(first)).code == 0
+    assert run_cli("build", str(MINIMAL), "-o", str(second)).code == 0
+    manifest = json.loads((first / "minimal" / "manifest.json").read_text())
+    assert manifest["game"] == "minimal" and manifest["title"] == "Minimal Battle"
+    for artifact in manifest["artifacts"]:
+        data = (first / "minimal" / artifact["path"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == artifact["sha256"]
+        assert len(data) == artifact["bytes"]
+    for path in sorted((first / "minimal").rglob("*")):
+        twin = second / path.relative_to(first)
+        assert path.read_bytes() == twin.read_bytes(), path
+
+
+def test_build_refuses_a_broken_game_and_writes_nothing(minimal: Path, tmp_path: Path) -> None:
+    _break(minimal)
+    out = tmp_path / "out"
+    result = run_cli("build", str(minimal), "-o", str(out))
+    assert result.code == 1
+    assert "build refused" in result.stderr
+    assert not out.exists()
+
+
+def test_model_json_holds_the_checked_model(tmp_path: Path) -> None:
+    run_cli("build", str(MINIMAL), "-o", str(tmp_path))
+    model = json.loads((tmp_path / "minimal" / "game.json").read_text())
+    assert [u["id"] for u in model["counters"]["units"]] == ["r1", "r2", "b1", "b2"]
+    assert model["rulebooks"][0]["cases"][0] == {"number": "1.0", "title": "Introduction"}
