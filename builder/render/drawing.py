@@ -1,0 +1,129 @@
+"""The one drawing model: shapes, text and images in millimetres, y pointing down.
+
+Counter faces, map sheets and chart cards are built once as a Drawing and then handed to a
+backend (SVG, PDF, PNG), so the printed counter and the VASSAL piece cannot drift apart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal, Union
+
+Point = tuple[float, float]
+"""A point in millimetres from the drawing's top-left corner."""
+
+
+@dataclass(frozen=True)
+class Paint:
+    """How a shape is filled and outlined."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_mm: float = 0.0
+    dash_mm: tuple[float, ...] = ()
+    opacity: float = 1.0
+    cap: Literal["butt", "round", "square"] = "butt"
+    join: Literal["miter", "round", "bevel"] = "miter"
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A rectangle, optionally with rounded corners."""
+
+    x_mm: float
+    y_mm: float
+    w_mm: float
+    h_mm: float
+    paint: Paint
+    radius_mm: float = 0.0
+
+
+@dataclass(frozen=True)
+class Ellipse:
+    """An ellipse (a circle when both radii are equal)."""
+
+    cx_mm: float
+    cy_mm: float
+    rx_mm: float
+    ry_mm: float
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Polyline:
+    """Straight segments through points; closed, it is a polygon."""
+
+    points: tuple[Point, ...]
+    paint: Paint
+    closed: bool = False
+
+
+PathCommand = tuple[str, tuple[float, ...]]
+"""`("M", (x, y))`, `("L", (x, y))`, `("C", (x1, y1, x2, y2, x, y))`, `("Q", (x1, y1, x, y))`, `("Z", ())`."""
+
+
+@dataclass(frozen=True)
+class Path:
+    """A path of moves, lines and curves."""
+
+    commands: tuple[PathCommand, ...]
+    paint: Paint
+
+
+@dataclass(frozen=True)
+class Text:
+    """One line of text; (x, y) is the anchor point on the baseline."""
+
+    x_mm: float
+    y_mm: float
+    text: str
+    size_mm: float
+    fill: str = "#000000"
+    font: str = "sans"
+    bold: bool = False
+    anchor: Literal["start", "middle", "end"] = "start"
+
+
+@dataclass(frozen=True)
+class Image:
+    """A raster or vector image from a file inside the game folder."""
+
+    x_mm: float
+    y_mm: float
+    w_mm: float
+    h_mm: float
+    path: str
+
+
+@dataclass(frozen=True)
+class Group:
+    """Items moved, scaled and rotated together, optionally clipped to a rectangle (in group units)."""
+
+    items: tuple["Item", ...]
+    dx_mm: float = 0.0
+    dy_mm: float = 0.0
+    scale: float = 1.0
+    rotate_deg: float = 0.0
+    clip: Rect | None = None
+
+
+Item = Union[Rect, Ellipse, Polyline, Path, Text, Image, Group]
+
+
+@dataclass(frozen=True)
+class Drawing:
+    """A finished picture of a given size: a counter face, a sheet, a map."""
+
+    width_mm: float
+    height_mm: float
+    items: tuple[Item, ...] = field(default_factory=tuple)
+    title: str = ""
+
+
+def circle(cx_mm: float, cy_mm: float, r_mm: float, paint: Paint) -> Ellipse:
+    """Return a circle."""
+    return Ellipse(cx_mm, cy_mm, r_mm, r_mm, paint)
+
+
+def line(a: Point, b: Point, paint: Paint) -> Polyline:
+    """Return a single straight line from a to b."""
+    return Polyline((a, b), paint)
