@@ -2,28 +2,18 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
 import builder.rules  # noqa: F401  (registers every check)
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
-from builder.emit.output import OutputTree, Written, write_atomic
+from builder.emit.output import Artifact, OutputTree, Written, write_atomic
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.rules.diagnostic import ContentError, Diagnostic, Severity
 from builder.rules.registry import run_checks
-
-
-@dataclass(frozen=True)
-class Artifact:
-    """One output file an emitter produced, before it is written."""
-
-    kind: str
-    path: str
-    data: bytes
-    extra: dict = field(default_factory=dict)
 
 
 Emitter = Callable[[Game], list[Artifact]]
@@ -33,8 +23,11 @@ def _model_json(game: Game) -> list[Artifact]:
     return [Artifact(MODEL_JSON_KIND, MODEL_JSON_PATH, emit_model_json(game))]
 
 
-EMITTERS: list[Emitter] = [_model_json]
-"""Every emitter, in the order their artifacts are listed in the manifest."""
+EMITTERS: list[Emitter] = [
+    _model_json,
+]
+"""Every emitter, in the order their artifacts are listed in the manifest. Each takes the checked
+Game and returns its Artifacts; nothing is written until all of them have run."""
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,22 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 
 class OutputError(Exception):
     """An emitter asked for a path that escapes the output folder, or for one path twice."""
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """One output file an emitter produced, before it is written; `extra` joins its manifest entry."""
+
+    kind: str
+    path: str
+    data: bytes
+    extra: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
