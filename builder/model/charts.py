@@ -5,7 +5,10 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
-from builder.model.base import ContentModel, DesignedFlag, Id, Number, Scalar, Text
+from builder.model.base import ContentModel, DesignedFlag, Id, LanguageCode, Number, Scalar, Text
+
+Cell = Union[Scalar, dict[LanguageCode, str]]
+"""A table cell: a number, a code, or text per language."""
 
 
 class DieRow(ContentModel):
@@ -120,7 +123,7 @@ class TableRow(ContentModel):
     """The row heading (when the table is not read by die roll)."""
     roll: list[int] = []
     """Die results this row covers, when the table is read by a roll."""
-    cells: list[Scalar] = []
+    cells: list[Cell] = []
     """One value per column."""
 
 

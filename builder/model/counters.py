@@ -64,6 +64,8 @@ class UnitType(ContentModel):
     """Terrain units of this type may never enter."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further rule values for this type (vulnerability, advance after combat…)."""
+    designed: DesignedFlag = False
+    """Marks values designed because the source lacks them."""
 
 
 class Step(ContentModel):
@@ -143,8 +145,8 @@ class Marker(ContentModel):
     """The side it belongs to, if any."""
     nationality: Id | None = None
     """The nationality whose colours it uses, if any."""
-    faces: list[MarkerFace] = Field(default=[], max_length=2)
-    """Front and back; one face for a plain back."""
+    faces: list[MarkerFace] = Field(default=[], max_length=6)
+    """Front and back (one face for a plain back); an order die lists its six faces."""
     copies: int = Field(default=1, ge=1)
     """How many the counter mix holds."""
     cup: Id | None = None
@@ -155,6 +157,8 @@ class Marker(ContentModel):
     """Background colour (`#rrggbb`) when it has no nationality."""
     origin: Literal["source", "module-aid"] = "source"
     """`module-aid` for helpers the printed game does not have."""
+    properties: dict[str, Scalar | list[Scalar]] = {}
+    """Further values the rules need for this marker."""
     designed: DesignedFlag = False
     """Marks what was designed because the source lacks it."""
 

@@ -71,13 +71,17 @@ class Dice(ContentModel):
     """The number on the lowest face: 1 usually, 0 for a d10 read 0-9."""
     combine: Literal["sum", "separate"] = "sum"
     """`sum` adds the dice; `separate` reads each die on its own."""
+    modifiers: tuple[int, int] = (0, 0)
+    """The lowest and highest total modifier that can apply (a D6 from -3 to +1 reads -2 to 7)."""
 
     def results(self) -> list[int]:
-        """Return every result a roll can give, in ascending order."""
+        """Return every result a (modified) roll can give, in ascending order."""
         low = self.first_face
         if self.combine == "separate" or self.count == 1:
-            return list(range(low, low + self.faces))
-        return list(range(low * self.count, (low + self.faces - 1) * self.count + 1))
+            first, last = low, low + self.faces - 1
+        else:
+            first, last = low * self.count, (low + self.faces - 1) * self.count
+        return list(range(first + self.modifiers[0], last + self.modifiers[1] + 1))
 
 
 class Scale(ContentModel):

@@ -36,6 +36,8 @@ class Terrain(ContentModel):
     """How it is drawn."""
     blocks_movement: bool = False
     """Whether no unit may ever enter it (sea)."""
+    properties: dict[str, Scalar | list[Scalar]] = {}
+    """Further values (cover, line of sight, category…)."""
 
 
 Offset = Literal["high", "low"]
@@ -167,6 +169,8 @@ class Zone(ContentModel):
     """Its name."""
     hexes: list[Id] = []
     """The hexes in the zone; `0101-0510` stands for the block of hexes between two corners."""
+    area_in: tuple[float, float, float, float] | None = None
+    """On a gridless table: the zone as a rectangle (x, y, width, depth) in inches from the top-left."""
     designed: DesignedFlag = False
     """Marks a zone the source does not define exactly."""
 
@@ -218,6 +222,8 @@ class TablePiece(ContentModel):
     """Outline points in inches (polygon)."""
     name: Text = ""
     """Its label."""
+    properties: dict[str, Scalar | list[Scalar]] = {}
+    """Further values (height, cover…)."""
 
 
 class Map(ContentModel):

@@ -156,7 +156,7 @@ def unknown_results(game: Game, ix: Index) -> Iterator[Finding]:
         separator = getattr(chart, "separator", " ")
         for row in chart.rows:
             for i, cell in enumerate(row.cells):
-                codes = [c for c in str(cell).split(separator) if c] if cell is not None else []
+                codes = [c for c in str(cell).split(separator) if c] if isinstance(cell, (str, int, float)) else []
                 for code in codes:
                     if code not in chart.results and code not in ("-", "—"):
                         yield Finding(row.src.item("cells", i) if row.src else location_of(row),
@@ -176,7 +176,7 @@ def unused_results(game: Game, ix: Index) -> Iterator[Finding]:
         if isinstance(chart, Tec) or not chart.results:
             continue
         separator = getattr(chart, "separator", " ")
-        used = {code for row in chart.rows for cell in row.cells if cell is not None
+        used = {code for row in chart.rows for cell in row.cells if isinstance(cell, (str, int, float))
                 for code in str(cell).split(separator)}
         for code in chart.results:
             if code not in used:
