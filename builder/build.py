@@ -7,8 +7,16 @@ from pathlib import Path
 from typing import Callable
 
 import builder.rules  # noqa: F401  (registers every check)
+from builder.emit.counters import emit_counters
+from builder.emit.map_svg import emit_map_svgs
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import Artifact, OutputTree, Written, write_atomic
+from builder.emit.pdf_map import emit_map_pdfs
+from builder.emit.charts_svg import emit_charts_svg
+from builder.emit.pdf_aid import emit_aid_pdf
+from builder.emit.pdf_charts import emit_charts_pdf
+from builder.emit.pdf_rulebook import emit_rulebook_pdf
+from builder.emit.pdf_setup import emit_setup_pdf
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -25,6 +33,14 @@ def _model_json(game: Game) -> list[Artifact]:
 
 EMITTERS: list[Emitter] = [
     _model_json,
+    emit_counters,
+    emit_map_svgs,
+    emit_map_pdfs,
+    emit_charts_pdf,
+    emit_charts_svg,
+    emit_aid_pdf,
+    emit_rulebook_pdf,
+    emit_setup_pdf,
 ]
 """Every emitter, in the order their artifacts are listed in the manifest. Each takes the checked
 Game and returns its Artifacts; nothing is written until all of them have run."""

@@ -39,6 +39,17 @@ def minimal(tmp_path: Path) -> Path:
     return target
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """`--update-golden` rewrites the golden files from the current output (review the diff)."""
+    parser.addoption("--update-golden", action="store_true", help="rewrite golden files under tests/golden/")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Return whether golden files are to be rewritten."""
+    return bool(request.config.getoption("--update-golden"))
+
+
 def game_folders() -> list[Path]:
     """Return every game folder under content/."""
     return sorted(p for p in CONTENT.iterdir() if (p / "game.yaml").exists()) if CONTENT.is_dir() else []

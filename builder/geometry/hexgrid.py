@@ -1,4 +1,4 @@
-"""Hex grid maths: offset and cube coordinates, labels, neighbours, distance, centres in mm.
+"""Hex grid maths: offset and cube coordinates, labels, neighbours, distance, lines, hexsides, mm.
 
 Offset coordinates are 0-based (column, row) from the top-left hex. Cube/axial maths after Red Blob
 Games' "Hexagonal Grids"; the labels follow the content's numbering scheme, which the VASSAL exporter
@@ -14,6 +14,20 @@ from builder.model.map import AxisNumbering, Grid
 
 SQRT3 = math.sqrt(3.0)
 _CUBE_DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+# The two corners (indices into corners_mm) of the side facing each cube direction. With y down,
+# direction 0 points at 30° (flat) or 0° (pointy) and its side runs between corners 0 and 1; each
+# next direction turns 60° anticlockwise on paper, one corner back. Same table for both orientations,
+# because corner 0 sits 30° clockwise of direction 0 in both.
+_SIDE_CORNERS = tuple(((6 - k) % 6, (7 - k) % 6) for k in range(6))
+# Red Blob Games, "Line drawing": nudge the end points so a line along a hexside picks one side.
+_LINE_NUDGE = (1e-6, 2e-6, -3e-6)
+
+# Corner offsets from the centre in lattice half steps (see HexGrid._half_units): flat corners at
+# 0°, 60°, … (y down), pointy corners at -30°, 30°, …; a flat hex spans 4 × 2 half steps, a pointy one 2 × 4.
+_FLAT_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+_POINTY_CORNERS = ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2))
+
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True, order=True)
@@ -37,6 +51,19 @@ def axis_label(value: int, axis: AxisNumbering) -> str:
         return alpha_label(value)
     text = str(abs(value)).rjust(axis.digits, "0")
     return ("-" + text) if value < 0 else text
+
+
+@dataclass(frozen=True, order=True)
+class Hexside:
+    """The side shared by two adjacent hexes: one value whichever hex it is named from (a < b)."""
+
+    a: Hex
+    b: Hex
+
+    @classmethod
+    def of(cls, first: Hex, second: Hex) -> "Hexside":
+        """Return the side between two hexes, in its one canonical order."""
+        return cls(first, second) if first <= second else cls(second, first)
 
 
 @dataclass(frozen=True)
@@ -138,28 +165,113 @@ class HexGrid:
         """Return the distance from centre to corner (the side length)."""
         return self.spec.hex_mm / SQRT3
 
+    def _half_units(self) -> tuple[float, float]:
+        """Return the lattice steps every centre and corner lies on: (x step, y step) in mm."""
+        side, across = self.radius_mm, self.spec.hex_mm
+        return (side / 2, across / 2) if self.flat else (across / 2, side / 2)
+
+    def _centre_units(self, hex_: Hex) -> tuple[int, int]:
+        shifted = 1 if self.is_shifted(hex_) else 0
+        if self.flat:
+            return 2 + 3 * hex_.col, 1 + 2 * hex_.row + shifted
+        return 1 + 2 * hex_.col + shifted, 2 + 3 * hex_.row
+
     def centre_mm(self, hex_: Hex) -> tuple[float, float]:
         """Return the hex centre in mm from the top-left corner of the grid's bounding box."""
-        side, across = self.radius_mm, self.spec.hex_mm
-        if self.flat:
-            x = side + 1.5 * side * hex_.col
-            y = across / 2 + across * hex_.row + (across / 2 if self.is_shifted(hex_) else 0.0)
-        else:
-            x = across / 2 + across * hex_.col + (across / 2 if self.is_shifted(hex_) else 0.0)
-            y = side + 1.5 * side * hex_.row
-        return x, y
+        (ux, uy), (i, j) = self._half_units(), self._centre_units(hex_)
+        return ux * i, uy * j
 
     def corners_mm(self, hex_: Hex) -> list[tuple[float, float]]:
-        """Return the six corners of the hex in mm."""
-        cx, cy = self.centre_mm(hex_)
-        start = 0.0 if self.flat else -30.0
-        return [(cx + self.radius_mm * math.cos(math.radians(start + 60 * i)),
-                 cy + self.radius_mm * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+        """Return the six corners of the hex in mm, clockwise on paper from the east (flat) or east-north-east.
+
+        Corners are computed on the grid's lattice of half steps, so a corner shared by neighbouring
+        hexes has the very same coordinates in each of them.
+        """
+        (ux, uy), (i, j) = self._half_units(), self._centre_units(hex_)
+        offsets = _FLAT_CORNERS if self.flat else _POINTY_CORNERS
+        return [(ux * (i + di), uy * (j + dj)) for di, dj in offsets]
 
     def size_mm(self) -> tuple[float, float]:
         """Return the width and height of the grid's bounding box."""
         side, across = self.radius_mm, self.spec.hex_mm
         cols, rows = self.spec.columns, self.spec.rows
+        # half a hex more wherever some column (row) is shifted: always with two, and with one low one
         if self.flat:
-            return 2 * side + 1.5 * side * (cols - 1), across * rows + (across / 2 if cols > 1 else 0.0)
-        return across * cols + (across / 2 if rows > 1 else 0.0), 2 * side + 1.5 * side * (rows - 1)
+            shifted = cols > 1 or self.spec.first == "low"
+            return 2 * side + 1.5 * side * (cols - 1), across * rows + (across / 2 if shifted else 0.0)
+        shifted = rows > 1 or self.spec.first == "low"
+        return across * cols + (across / 2 if shifted else 0.0), 2 * side + 1.5 * side * (rows - 1)
+
+    def direction(self, a: Hex, b: Hex) -> int | None:
+        """Return the cube direction (0-5) from a to the adjacent hex b, or None if not adjacent."""
+        qa, ra, _ = self.cube(a)
+        qb, rb, _ = self.cube(b)
+        try:
+            return _CUBE_DIRECTIONS.index((qb - qa, rb - ra))
+        except ValueError:
+            return None
+
+    def hexside_between(self, a: Hex, b: Hex) -> Hexside | None:
+        """Return the side a and b share (either may lie off the grid), or None if they do not touch."""
+        return Hexside.of(a, b) if self.direction(a, b) is not None else None
+
+    def hexsides(self, hex_: Hex) -> list[Hexside]:
+        """Return the six sides of a hex, by direction; sides on the map edge face an off-grid hex."""
+        q, r, _ = self.cube(hex_)
+        return [Hexside.of(hex_, self.from_cube(q + dq, r + dr)) for dq, dr in _CUBE_DIRECTIONS]
+
+    def all_hexsides(self) -> list[Hexside]:
+        """Return every side of every hex on the grid once, sorted."""
+        return sorted({side for hex_ in self.all_hexes() for side in self.hexsides(hex_)})
+
+    def hexside_segments_mm(self) -> list[tuple[Point, Point]]:
+        """Return the two ends of every side of every hex on the grid, each side once, hex by hex."""
+        segments = []
+        for hex_ in self.all_hexes():
+            q, r, _ = self.cube(hex_)
+            corners = self.corners_mm(hex_)
+            for (dq, dr), (first, second) in zip(_CUBE_DIRECTIONS, _SIDE_CORNERS):
+                other = self.from_cube(q + dq, r + dr)
+                if other > hex_ or not self.contains(other):
+                    segments.append((corners[first], corners[second]))
+        return segments
+
+    def hexside_corners_mm(self, side: Hexside) -> tuple[Point, Point]:
+        """Return the two end points of the side, taken from its first hex's corners."""
+        direction = self.direction(side.a, side.b)
+        if direction is None:
+            raise ValueError(f"{side} joins hexes that do not touch")
+        first, second = _SIDE_CORNERS[direction]
+        corners = self.corners_mm(side.a)
+        return corners[first], corners[second]
+
+    def hexside_id(self, side: Hexside) -> str:
+        """Return the side's id: the labels of its two hexes, in canonical order, joined by `|`."""
+        return f"{self.label(side.a)}|{self.label(side.b)}"
+
+    def line(self, a: Hex, b: Hex) -> list[Hex]:
+        """Return the hexes a straight line from a's centre to b's centre passes through, a and b included.
+
+        A line running exactly along a hexside takes the hexes on one side, always the same one
+        (the nudge of Red Blob Games' line drawing); hexes off the grid are returned as they are.
+        """
+        count = self.distance(a, b)
+        qa, ra, sa = (v + n for v, n in zip(self.cube(a), _LINE_NUDGE))
+        qb, rb, sb = (v + n for v, n in zip(self.cube(b), _LINE_NUDGE))
+        found = []
+        for i in range(count + 1):
+            t = i / count if count else 0.0
+            q, r = _cube_round(qa + (qb - qa) * t, ra + (rb - ra) * t, sa + (sb - sa) * t)
+            found.append(self.from_cube(q, r))
+        return found
+
+
+def _cube_round(q: float, r: float, s: float) -> tuple[int, int]:
+    """Return the cube hex (q, r) nearest to fractional cube coordinates."""
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return rq, rr

@@ -17,9 +17,13 @@ from builder.model.game import GameFile
 from builder.model.map import MapFile
 from builder.model.rulebook import Rulebook
 from builder.model.scenario import Scenario
+from builder.model.template import CounterLayout
 from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
 
 M = TypeVar("M", bound=BaseModel)
+
+TEMPLATE_DIR = Path(__file__).resolve().parent.parent / "templates" / "counters"
+"""sandtable's own counter layouts; a game's `layouts/*.yaml` add to them or replace one by id."""
 
 FILE_MODELS: dict[str, type[BaseModel]] = {
     "game.yaml": GameFile,
@@ -127,6 +131,9 @@ def load_game(path: Path) -> Game:
     rules = root / "rules"
     lang_folders = sorted(p for p in rules.iterdir() if p.is_dir()) if rules.is_dir() else []
     rulebooks = [gather.rulebook(folder) for folder in lang_folders]
+    layout_paths = sorted(TEMPLATE_DIR.glob("*.yaml")) + sorted((root / "layouts").glob("*.yaml"))
+    layouts = [gather.model(CounterLayout, gather.tree(p), p) for p in layout_paths]
     if gather.problems:
         raise ContentError(sorted(gather.problems, key=Diagnostic.sort_key))
-    return Game(root, game, counters, maps, charts, tuple(scenarios), tuple(rulebooks))
+    return Game(root, game, counters, maps, charts, tuple(scenarios), tuple(rulebooks),
+                {layout.id: layout for layout in layouts})

@@ -20,14 +20,16 @@ _FENCE_OPEN = re.compile(r"^:::\s*(example|designer|note)\s*$")
 _GLOSSARY = re.compile(r"^[-*]\s+\*\*(.+?)\*\*\s*[:\u2014-]\s*(.+)$")
 
 SEE_WORDS = {
-    "en": r"[Ss]ee(?: also)?|[Ss]ee case",
-    "pt": r"[Vv]er|[Vv]eja|V\.",
-    "pl": r"[Zz]ob\.|[Pp]atrz",
+    "en": r"[Ss]ee(?: also)?|[Ss]ee cases?",
+    "pt": r"(?:[Vv]er|[Vv]eja|V\.)(?: também)?",
+    "pl": r"(?:[Zz]ob\.|[Pp]atrz)(?: (?:też|także|również))?",
 }
+"""The words for "see" (and "see also") that make a case number a reference, per language."""
 _JOINERS = r"(?:\s*(?:,|;|and|or|e|ou|i|oraz|lub|a|&)\s*)"
 _NUMBER_LIST = CASE_NUMBER + r"(?:" + _JOINERS + CASE_NUMBER + r")*"
 _PAREN = re.compile(r"\(([^()]*)\)")
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*")
+_TOKEN = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3}(?!\d))+|\d+(?:[.,]\d+)*")
+_THOUSANDS = re.compile(r"\d{1,3}(?:([ \u00a0\u202f.,])\d{3})(?:\1\d{3})*")
 _LIST_MARKER = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+", re.MULTILINE)
 
 
@@ -56,13 +58,17 @@ def references_in(text: str, lang: str) -> list[tuple[str, int]]:
 
 
 def numbers_in(text: str, skip: set[int]) -> list[str]:
-    """Return the numbers written in `text` (decimal commas read as points), except at offsets in `skip`."""
+    """Return the numbers written in `text` (decimal commas read as points, thousands separators
+    dropped, so that `1,000`, `1.000` and `1 000` agree), except at offsets in `skip`."""
     text = _LIST_MARKER.sub(lambda m: " " * len(m.group(0)), text)
     found = []
     for match in _TOKEN.finditer(text):
         if match.start() in skip:
             continue
         token = match.group(0)
+        if _THOUSANDS.fullmatch(token):
+            found.append(re.sub(r"\D", "", token))
+            continue
         if re.fullmatch(r"\d+,\d{1,2}", token):
             token = token.replace(",", ".")
         for part in re.split(r",", token):

@@ -1,7 +1,7 @@
 """The whole game as one immutable model: what the checks and every emitter read."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from builder.model.charts import ChartsFile
@@ -10,6 +10,7 @@ from builder.model.game import GameFile
 from builder.model.map import MapFile
 from builder.model.rulebook import Rulebook
 from builder.model.scenario import Scenario
+from builder.model.template import CounterLayout
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,8 @@ class Game:
     charts: ChartsFile
     scenarios: tuple[Scenario, ...]
     rulebooks: tuple[Rulebook, ...]
+    layouts: dict[str, CounterLayout] = field(default_factory=dict)
+    """Counter layouts by id: sandtable's templates, then the game's own `layouts/*.yaml`."""
 
     @property
     def id(self) -> str:

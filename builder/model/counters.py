@@ -60,6 +60,8 @@ class UnitType(ContentModel):
     """Groups the rules test for (armour, infantry, motorised…)."""
     required_values: list[Id] = []
     """Values every step of a unit of this type must have."""
+    layout: Id | None = None
+    """The counter layout for units of this type (a template id); the game's default when empty."""
     prohibited_terrain: list[Id] = []
     """Terrain units of this type may never enter."""
     properties: dict[str, Scalar | list[Scalar]] = {}
@@ -77,6 +79,8 @@ class Step(ContentModel):
     """A text printed instead of, or beside, the values (e.g. `Dismounted`)."""
     counter: Literal["same", "separate"] = "same"
     """`separate` when this step is printed on a counter of its own (a last-step battalion)."""
+    size: UnitSize | None = None
+    """The size mark of this step's counter, when it differs from the unit's (a brigade's battalion)."""
 
 
 class Unit(ContentModel):
@@ -177,6 +181,7 @@ class CountersFile(ContentModel):
     markers: list[Marker] = []
     """Markers, chits and order dice."""
     expected: dict[str, int] = {}
-    """Piece counts the source states (`units: 54`, `british: 13`); checked against the mix."""
+    """Counts the source states, checked against the mix: `units`, `markers` (printed), `pieces` (every
+    printed counter), a side or nationality id, or `type:<unit type>`."""
     designed: DesignedFlag = False
     """Marks values in this file designed because the source lacks them."""

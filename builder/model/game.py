@@ -260,6 +260,10 @@ class PrintSettings(ContentModel):
     """Bleed beyond the cut line on the outer edges of a counter block."""
     font: str = "DejaVu Sans"
     """Font family for counters and charts; must have the game's diacritics."""
+    counter_layout: Id = "nato"
+    """The counter layout (a template in builder/templates/counters/) for units whose type names none."""
+    marker_layout: Id = "marker"
+    """The counter layout for markers and chits."""
 
     @model_validator(mode="after")
     def _counter_size_readable(self) -> "PrintSettings":

@@ -86,6 +86,8 @@ class Placement(Where):
     """The units placed (by id)."""
     face: Literal["full", "reduced"] = "full"
     """Which step they start at."""
+    step: int | None = Field(default=None, ge=1, le=4)
+    """Place the counter that prints this step (1-based) — a separate last-step counter of a split unit."""
 
 
 class MarkerPlacement(Where):

@@ -17,12 +17,17 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
 @dataclass(frozen=True)
 class Face:
-    """One font face: the family name SVG uses and the file behind it."""
+    """One font face: the family name SVG uses and the file behind it.
+
+    The condensed faces belong to the family "DejaVu Sans" with a condensed stretch: that is how
+    their files name them, so SVG renderers find them by `font-stretch`, not by a family of their own.
+    """
 
     family: str
     file: str
     bold: bool = False
     italic: bool = False
+    condensed: bool = False
 
     @property
     def pdf_name(self) -> str:
@@ -38,8 +43,8 @@ class Face:
 FACES: dict[tuple[str, bool], Face] = {
     ("sans", False): Face("DejaVu Sans", "DejaVuSans.ttf"),
     ("sans", True): Face("DejaVu Sans", "DejaVuSans-Bold.ttf", bold=True),
-    ("condensed", False): Face("DejaVu Sans Condensed", "DejaVuSansCondensed.ttf"),
-    ("condensed", True): Face("DejaVu Sans Condensed", "DejaVuSansCondensed-Bold.ttf", bold=True),
+    ("condensed", False): Face("DejaVu Sans", "DejaVuSansCondensed.ttf", condensed=True),
+    ("condensed", True): Face("DejaVu Sans", "DejaVuSansCondensed-Bold.ttf", bold=True, condensed=True),
     ("italic", False): Face("DejaVu Sans", "DejaVuSans-Oblique.ttf", italic=True),
 }
 """Font keys used by Text.font, with and without bold."""

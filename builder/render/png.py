@@ -18,4 +18,5 @@ def png_bytes(drawing: Drawing, *, dpi: float = 150.0) -> bytes:
     width_px = max(1, round(drawing.width_mm / MM_PER_INCH * dpi))
     height_px = max(1, round(drawing.height_mm / MM_PER_INCH * dpi))
     return bytes(resvg_py.svg_to_bytes(svg_string=svg_text(drawing), dpi=dpi, width=width_px, height=height_px,
-                                       skip_system_fonts=True, font_files=font_files()))
+                                       skip_system_fonts=True, font_files=font_files(),
+                                       sans_serif_family="DejaVu Sans"))

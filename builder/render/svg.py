@@ -46,7 +46,7 @@ class _Writer:
                                     viewBox=f"0 0 {num(drawing.width_mm)} {num(drawing.height_mm)}",
                                     profile="full", debug=False)
         if drawing.title:
-            self.doc.add(self.doc.title(drawing.title))
+            self.doc.set_desc(title=drawing.title)
         self.clips = 0
 
     def element(self, item: Item):
@@ -74,6 +74,8 @@ class _Writer:
                 attrs["font-weight"] = "bold"
             if chosen.italic:
                 attrs["font-style"] = "italic"
+            if chosen.condensed:
+                attrs["font-stretch"] = "condensed"
             if item.anchor != "start":
                 attrs["text-anchor"] = item.anchor
             return d.text(item.text, insert=(num(item.x_mm), num(item.y_mm)), **attrs)

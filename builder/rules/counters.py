@@ -55,15 +55,19 @@ def missing_values(game: Game, ix: Index) -> Iterator[Finding]:
 
 @check("counter/expected-count")
 def expected_counts(game: Game, ix: Index) -> Iterator[Finding]:
-    """The counter mix holds the piece counts the source states (in total, per side, per nationality).
+    """The counter mix holds the piece counts the source states (units, markers, pieces, per side, per nationality).
 
     Why: the source's counts are the quickest proof that no counter was forgotten or doubled.
     Fails:  expected: {units: 54} with 53 units
     Passes: expected: {units: 54, british: 13} with 54 units, 13 of them British
+    Keys: `units`, `markers` (printed ones, not module aids), `pieces` (every printed counter, separate
+    last-step counters included), a side, a nationality, or `type:<unit type>`.
     """
     units = [u for u in game.counters.units for _ in range(u.copies)]
-    tallies: Counter[str] = Counter({"units": len(units),
-                                     "markers": sum(m.copies for m in game.counters.markers)})
+    printed_markers = sum(m.copies for m in game.counters.markers if m.origin == "source")
+    separate = sum(u.copies for u in game.counters.units for s in u.steps if s.counter == "separate")
+    tallies: Counter[str] = Counter({"units": len(units), "markers": printed_markers,
+                                     "pieces": len(units) + separate + printed_markers})
     for unit in units:
         tallies[unit.nationality] += 1
         tallies[ix.side_of(unit) or ""] += 1

@@ -20,9 +20,9 @@ def turn_dates(game: Game, ix: Index) -> Iterator[Finding]:
     turns = game.game.turns
     dated = [t for t in turns.turns if t.date is not None]
     for before, after in zip(dated, dated[1:]):
-        if after.date <= before.date:
-            yield Finding(location_of(after, "date"), f"turn {after.number} is dated {after.date.isoformat()}, not "
-                          f"after turn {before.number} ({before.date.isoformat()})", "correct the dates",
+        if after.date < before.date:
+            yield Finding(location_of(after, "date"), f"turn {after.number} is dated {after.date.isoformat()}, "
+                          f"before turn {before.number} ({before.date.isoformat()})", "correct the dates",
                           subject=str(after.number))
     if turns.start and turns.end:
         if turns.end < turns.start:

@@ -213,3 +213,105 @@ def pieces_off_table(game: Game, ix: Index) -> Iterator[Finding]:
             if any(not (0 <= x <= width and 0 <= y <= depth) for x, y in points):
                 yield Finding(location_of(piece, "at_in"), f'piece "{piece.id}" reaches beyond the {width:g}×{depth:g} '
                               "inch table", "move it onto the table", subject=piece.id)
+
+
+@check("map/duplicate-hexside", severity=WARNING)
+def duplicate_hexsides(game: Game, ix: Index) -> Iterator[Finding]:
+    """A hexside feature is listed once per side, whichever of its two hexes is named first.
+
+    Why: a river listed twice (0201|0202 and 0202|0201) is drawn twice and may be counted twice.
+    Fails:  hexsides: [{between: [0201, 0202], feature: river}, {between: [0202, 0201], feature: river}]
+    Passes: hexsides: [{between: [0201, 0202], feature: river}, {between: [0201, 0202], feature: level-edge}]
+    """
+    for m in ix.hex_maps():
+        seen: dict[tuple, int] = {}
+        for side in m.map.hexsides:
+            a, b = (m.grid.find(label) for label in side.between)
+            identity = m.grid.hexside_between(a, b) if a and b else None
+            if identity is None:
+                continue
+            key = (identity, side.feature)
+            if key in seen:
+                yield Finding(location_of(side, "between"), f'the {side.feature} on hexside {m.grid.hexside_id(identity)} '
+                              f"is already listed at line {seen[key]}", "list each hexside feature once",
+                              subject=m.grid.hexside_id(identity))
+            else:
+                seen[key] = side.src.at.line if side.src else 0
+
+
+def _on_side(m: MapIndex, label: str, side_of_map: str) -> bool:
+    hex_ = m.grid.find(label)
+    spec = m.grid.spec
+    return hex_ is not None and {"west": hex_.col == 0, "east": hex_.col == spec.columns - 1,
+                                 "north": hex_.row == 0, "south": hex_.row == spec.rows - 1}[side_of_map]
+
+
+@check("map/edge-hex-not-on-edge")
+def edge_hexes_not_on_edge(game: Game, ix: Index) -> Iterator[Finding]:
+    """The hexes an edge lists lie on that edge of the map.
+
+    Why: units enter and trace supply through the edge's hexes; one in the middle of the map is a slip.
+    Fails:  edges: [{id: west, side_of_map: west, hexes: ["0305"]}]
+    Passes: edges: [{id: west, side_of_map: west, hexes: ["0105"]}]
+    """
+    for m in ix.hex_maps():
+        for edge in m.map.edges:
+            for i, label in enumerate(edge.hexes):
+                if m.grid.find(label) is not None and not _on_side(m, label, edge.side_of_map):
+                    yield Finding(edge.src.item("hexes", i) if edge.src else location_of(edge),
+                                  f'edge "{edge.id}" lists hex {label}, which is not on the {edge.side_of_map} '
+                                  "edge of the map", f"name a hex of the outermost {edge.side_of_map} row or column",
+                                  subject=label)
+
+
+@check("map/track-without-boxes", severity=WARNING)
+def tracks_without_boxes(game: Game, ix: Index) -> Iterator[Finding]:
+    """A printed track has boxes; only a turn track may leave them to the turn structure.
+
+    Why: a track without boxes prints as a bare title, with nowhere to put a marker.
+    Fails:  tracks: [{id: vp, name: Victory points, kind: vp}]
+    Passes: tracks: [{id: turns, name: Turns, kind: turn}] with `turns: {count: 6}` in game.yaml
+    """
+    turns = game.game.turns.turn_count()
+    for map_ in game.maps.maps:
+        for track in map_.tracks:
+            if track.boxes or (track.kind == "turn" and turns):
+                continue
+            why = "the game has no turns to take them from" if track.kind == "turn" else "it lists no boxes"
+            yield Finding(location_of(track), f'track "{track.id}" prints no boxes: {why}',
+                          "list its boxes, or give game.yaml `turns` a count or dates", subject=track.id)
+
+
+@check("map/place-without-position", severity=WARNING)
+def places_without_position(game: Game, ix: Index) -> Iterator[Finding]:
+    """A place on a hex map names its hex; a place on a gridless table gives `at_in`.
+
+    Why: a place without a position cannot be printed on the map or found by a setup.
+    Fails:  places: [{id: ville, name: Ville}] on a hex map
+    Passes: places: [{id: ville, name: Ville, hex: "0402"}]
+    """
+    for map_ in game.maps.maps:
+        needed = {"hex": "hex", "table": "at_in"}.get(map_.kind)
+        for place in map_.places:
+            if needed and getattr(place, needed) is None:
+                yield Finding(location_of(place), f'place "{place.id}" on map "{map_.id}" has no `{needed}`',
+                              f"give its `{needed}`", subject=place.id)
+
+
+@check("map/place-off-table")
+def places_off_table(game: Game, ix: Index) -> Iterator[Finding]:
+    """A place on a gridless table lies on the table.
+
+    Why: an objective beyond the table edge is not printed and cannot be taken.
+    Fails:  size_in: [72, 48]; places: [{id: obj, at_in: [80, 24], …}]
+    Passes: places: [{id: obj, at_in: [36, 24], …}]
+    """
+    for map_ in game.maps.maps:
+        if map_.kind != "table" or map_.size_in is None:
+            continue
+        width, depth = map_.size_in
+        for place in map_.places:
+            if place.at_in and not (0 <= place.at_in[0] <= width and 0 <= place.at_in[1] <= depth):
+                yield Finding(location_of(place, "at_in"), f'place "{place.id}" at {place.at_in[0]:g}, '
+                              f'{place.at_in[1]:g} inches lies beyond the {width:g}×{depth:g} inch table',
+                              "move it onto the table", subject=place.id)

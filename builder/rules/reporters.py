@@ -14,7 +14,7 @@ TEXT_LIMIT_PER_RULE = 20
 def as_dict(d: Diagnostic) -> dict:
     """Return the contract's fields of a diagnostic."""
     return {"file": str(d.at.file), "line": d.at.line, "column": d.at.column, "rule": d.rule,
-            "severity": d.severity.value, "message": d.message, "hint": d.hint}
+            "severity": d.severity.value, "message": d.message, "hint": d.hint, "subject": d.subject}
 
 
 def report_text(diagnostics: list[Diagnostic]) -> str:

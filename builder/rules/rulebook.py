@@ -6,6 +6,7 @@ from typing import Iterator
 
 from builder.model.content import Game
 from builder.model.rulebook import Case, Rulebook
+from builder.model.source import Location
 from builder.rules.diagnostic import WARNING, Finding
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -19,6 +20,12 @@ def _nearest_case(target: str, book: Rulebook) -> str:
 
 def _key(number: str) -> tuple[int, ...]:
     return tuple(int(p) for p in number.split("."))
+
+
+def _decimal_key(number: str) -> tuple[float, ...]:
+    """Read `9.34` the SPI way, as case 4 of section 9.3: each part after the first is a decimal fraction."""
+    first, *rest = number.split(".")
+    return (int(first), *(float("0." + part) for part in rest))
 
 
 @check("rulebook/unresolved-reference")
@@ -67,7 +74,10 @@ def cases_out_of_order(game: Game, ix: Index) -> Iterator[Finding]:
     """
     for book in game.rulebooks:
         for before, after in zip(book.cases, book.cases[1:]):
-            if _key(after.number) <= _key(before.number):
+            # Numbering schemes differ: 5.9 then 5.10 (dotted) or 9.3 then 9.34 (SPI decimal).
+            # A case is out of order only when neither reading puts it after the one before.
+            if _key(after.number) <= _key(before.number) and \
+                    _decimal_key(after.number) <= _decimal_key(before.number):
                 yield Finding(after.at, f"case {after.number} follows {before.number}", "check the case number",
                               subject=f"{book.lang}:{after.number}")
 
@@ -129,6 +139,16 @@ def parity_cases(game: Game, ix: Index) -> Iterator[Finding]:
                               subject=f"{other.lang}:{number}")
 
 
+def _where(book: Rulebook, at: Location) -> str:
+    """Return a place in a rulebook as the designer finds it: `rules/en/05-combat.md:12`."""
+    return f"rules/{book.lang}/{at.file.name}:{at.line}"
+
+
+def _first_to(case: Case, targets: Counter) -> Location:
+    """Return where `case` first refers to one of `targets`, else where the case starts."""
+    return next((r.at for r in case.references if r.target in targets), case.at)
+
+
 def _matched(game: Game) -> Iterator[tuple[Rulebook, Case, Rulebook, Case]]:
     for source, other in _pairs(game):
         theirs = {c.number: c for c in other.cases}
@@ -149,11 +169,12 @@ def parity_references(game: Game, ix: Index) -> Iterator[Finding]:
         ours = Counter(r.target for r in case.references)
         theirs = Counter(r.target for r in twin.references)
         if ours != theirs:
-            only_ours = sorted((ours - theirs).elements(), key=_key)
-            only_theirs = sorted((theirs - ours).elements(), key=_key)
-            yield Finding(twin.at, f"case {case.number} refers to {', '.join(only_theirs) or 'nothing more'} in "
-                          f"{other.lang} but to {', '.join(only_ours) or 'nothing more'} in {source.lang} "
-                          f"({case.at.file.name}:{case.at.line})", "make the references agree",
+            only_ours, only_theirs = ours - theirs, theirs - ours
+            listed_ours = ", ".join(sorted(only_ours.elements(), key=_key)) or "nothing more"
+            listed_theirs = ", ".join(sorted(only_theirs.elements(), key=_key)) or "nothing more"
+            yield Finding(_first_to(twin, only_theirs), f"case {case.number} refers to {listed_theirs} in "
+                          f"{other.lang} but to {listed_ours} in {source.lang} "
+                          f"({_where(source, _first_to(case, only_ours))})", "make the references agree",
                           subject=f"{other.lang}:{case.number}")
 
 
@@ -172,5 +193,5 @@ def parity_numbers(game: Game, ix: Index) -> Iterator[Finding]:
             only_theirs = sorted((theirs - ours).elements())
             yield Finding(twin.at, f"case {case.number} writes {', '.join(only_theirs) or 'no other numbers'} in "
                           f"{other.lang} where {source.lang} writes {', '.join(only_ours) or 'none'} "
-                          f"({case.at.file.name}:{case.at.line})", "make the numbers agree",
+                          f"({_where(source, case.at)})", "make the numbers agree",
                           subject=f"{other.lang}:{case.number}")

@@ -6,6 +6,7 @@ from typing import Iterator
 
 from builder.model.charts import Tec
 from builder.model.content import Game
+from builder.model.base import text_in
 from builder.model.counters import Unit
 from builder.model.scenario import Placement, Scenario, Where
 from builder.rules.diagnostic import WARNING, Finding, Location, location_of
@@ -138,7 +139,7 @@ def overstacked_setups(game: Game, ix: Index) -> Iterator[Finding]:
                     last = stack[-1][1]
                     yield Finding(location_of(last, last.how), f'scenario "{scenario.id}" stacks {total:g} in hex '
                                   f"{label}, over the limit of {limit.max:g}"
-                                  + (f" ({limit.text})" if isinstance(limit.text, str) and limit.text else ""),
+                                  + (f" ({text_in(limit.text, game.game.languages[0])})" if limit.text else ""),
                                   "move units to other hexes, or waive this with the reason",
                                   subject=f"{scenario.id}:{label}")
 
@@ -262,13 +263,18 @@ def lengths_outside_track(game: Game, ix: Index) -> Iterator[Finding]:
                           f"(turn {span[0]})", "correct the first or last turn", subject=scenario.id)
 
 
-def _uses(scenario: Scenario) -> Iterator[tuple[str, Location]]:
-    for _, placement in _placements(scenario):
+def _uses(scenario: Scenario) -> Iterator[tuple[str, Location, int | None]]:
+    for placement in [p for _, p in _placements(scenario)] + list(scenario.reinforcements):
         for i, unit in enumerate(placement.units):
-            yield unit, placement.src.item("units", i) if placement.src else location_of(placement)
-    for r in scenario.reinforcements:
-        for i, unit in enumerate(r.units):
-            yield unit, r.src.item("units", i) if r.src else location_of(r)
+            yield unit, placement.src.item("units", i) if placement.src else location_of(placement), placement.step
+
+
+def _counter_of(ix: Index, unit_id: str, step: int | None) -> str:
+    """Return which physical counter of a unit a placement puts down: the main one or a separate step."""
+    unit = ix.units.get(unit_id)
+    if unit is None or step is None or step > len(unit.steps):
+        return "main"
+    return f"step-{step}" if unit.steps[step - 1].counter == "separate" else "main"
 
 
 @check("scenario/unit-placed-twice")
@@ -280,13 +286,14 @@ def units_placed_twice(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: 10-ind only in the turn 5 reinforcements
     """
     for scenario in game.scenarios:
-        first: dict[str, Location] = {}
-        for unit, at in _uses(scenario):
+        first: dict[tuple[str, str], Location] = {}
+        for unit, at, step in _uses(scenario):
+            piece = (unit, _counter_of(ix, unit, step))
             copies = ix.units[unit].copies if unit in ix.units else 1
-            if unit in first and copies == 1:
+            if piece in first and copies == 1:
                 yield Finding(at, f'unit "{unit}" is already placed in scenario "{scenario.id}" at line '
-                              f"{first[unit].line}", "remove one of the two entries", subject=f"{scenario.id}:{unit}")
-            first.setdefault(unit, at)
+                              f"{first[piece].line}", "remove one of the two entries", subject=f"{scenario.id}:{unit}")
+            first.setdefault(piece, at)
 
 
 @check("scenario/unit-side-mismatch")
@@ -316,8 +323,9 @@ def units_not_accounted(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: not_used: [heckler]
     """
     for scenario in game.scenarios:
-        named = {unit for unit, _ in _uses(scenario)} | set(scenario.not_used)
-        missing = [u.id for u in game.counters.units if u.id not in named]
+        named = {unit for unit, _, _ in _uses(scenario)} | set(scenario.not_used)
+        # a swap counter (mounted/dismounted, line/column) is in play when its other half is
+        missing = [u.id for u in game.counters.units if u.id not in named and u.alternate not in named]
         if missing:
             shown = ", ".join(missing[:6]) + (f" and {len(missing) - 6} more" if len(missing) > 6 else "")
             yield Finding(location_of(scenario, "setup"), f'scenario "{scenario.id}" does not mention '

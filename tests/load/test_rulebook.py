@@ -34,3 +34,16 @@ def test_cases_blocks_and_embeds(tmp_path: Path) -> None:
     assert [(e.kind, e.target) for e in book.cases[1].embeds] == [("chart", "crt")]
     assert [b.kind for b in book.cases[2].blocks] == ["paragraph", "example"]
     assert book.glossary[0].term == "Odds"
+
+
+def test_see_also_is_a_reference_in_each_language() -> None:
+    assert [n for n, _ in references_in("see also 6.2", "en")] == ["6.2"]
+    assert [n for n, _ in references_in("ver também 6.2 e (veja também 7.1)", "pt")] == ["6.2", "7.1"]
+    assert [n for n, _ in references_in("zob. też 6.2, (zob. także 7.1) i patrz również 8.1", "pl")] == \
+        ["6.2", "7.1", "8.1"]
+
+
+def test_thousands_read_alike_in_each_language() -> None:
+    assert numbers_in("1,500 men", set()) == numbers_in("1.500 homens", set()) == \
+        numbers_in("1 500 ludzi", set()) == ["1500"]
+    assert numbers_in("0,5 PM and 1.25", set()) == ["0.5", "1.25"]

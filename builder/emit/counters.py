@@ -1,0 +1,100 @@
+"""Counter sheets as print-and-play PDFs (one per paper) and SVGs (a file per sheet side and per face)."""
+from __future__ import annotations
+
+import io
+import re
+
+from reportlab.lib.units import mm as PT_PER_MM
+
+from builder.model.base import text_in
+from builder.model.content import Game
+from builder.emit.output import Artifact
+from builder.render.counter_sheet import (SheetGeometry, SheetSide, calibration_sides, expand_copies, paginate,
+                                          sheet_geometry, sheet_sides)
+from builder.render.counters import CounterPiece, all_counters, side_mm
+from builder.render.drawing import Drawing, Group
+from builder.render.pdf import FormCache, draw_drawing, new_canvas
+from builder.render.svg import svg_text
+
+
+def _title(game: Game) -> str:
+    return text_in(game.game.title, game.game.languages[0])
+
+
+def _geometry(game: Game, paper: str) -> SheetGeometry:
+    settings = game.game.print
+    return sheet_geometry(paper, side_mm(game), settings.bleed_mm, settings.duplex)
+
+
+def sides_for(game: Game, paper: str, pieces: list[CounterPiece]) -> tuple[SheetGeometry, list[SheetSide]]:
+    """Return the geometry and every printed side (calibration first) for one paper size."""
+    geom = _geometry(game, paper)
+    offset = game.game.print.back_offset_mm
+    sides = [] if geom.flip == "fold-over" else calibration_sides(geom, offset)
+    for number, sheet in enumerate(paginate(expand_copies(pieces), geom.per_sheet), start=1):
+        sides += sheet_sides(geom, sheet, number, _title(game), offset)
+    return geom, sides
+
+
+def _box_pt(geom: SheetGeometry, box: tuple[float, float, float, float], grow: float) -> tuple[float, ...]:
+    x, y, w, h = box
+    return ((x - grow) * PT_PER_MM, (geom.page_h_mm - y - h - grow) * PT_PER_MM,
+            (x + w + grow) * PT_PER_MM, (geom.page_h_mm - y + grow) * PT_PER_MM)
+
+
+def counters_pdf(game: Game, paper: str, pieces: list[CounterPiece]) -> bytes:
+    """Return the counter sheets PDF for one paper: each distinct face drawn once as a Form XObject."""
+    geom, sides = sides_for(game, paper, pieces)
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM,
+                        title=f"{_title(game)}: counters ({paper.upper()})")
+    forms = FormCache(canvas)
+    for side in sides:
+        draw_drawing(canvas, Drawing(geom.page_w_mm, geom.page_h_mm, side.decorations), 0, 0)
+        for placed in side.faces:
+            forms.place(placed.face, placed.x_mm * PT_PER_MM,
+                        (geom.page_h_mm - placed.y_mm - placed.face.height_mm) * PT_PER_MM)
+        canvas.setTrimBox(_box_pt(geom, side.trim_mm, 0.0))
+        canvas.setBleedBox(_box_pt(geom, side.trim_mm, geom.bleed_mm))
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def side_drawing(geom: SheetGeometry, side: SheetSide) -> Drawing:
+    """Return one printed side as a single drawing (for SVG)."""
+    faces = tuple(Group(p.face.items, dx_mm=p.x_mm, dy_mm=p.y_mm) for p in side.faces)
+    return Drawing(geom.page_w_mm, geom.page_h_mm, side.decorations + faces)
+
+
+def file_stem(piece_id: str, taken: set[str]) -> str:
+    """Return a file-name-safe, unique stem for a counter id."""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", piece_id).strip("._") or "counter"
+    candidate, n = stem, 2
+    while candidate in taken:
+        candidate, n = f"{stem}_{n}", n + 1
+    taken.add(candidate)
+    return candidate
+
+
+def emit_counters(game: Game) -> list[Artifact]:
+    """Return the counter PDFs (per paper), the sheet SVGs (first paper) and an SVG per face."""
+    pieces = all_counters(game)
+    if not pieces:
+        return []
+    papers = game.game.print.papers
+    artifacts = [Artifact("counters-pdf", f"counters/counters-{paper}.pdf", counters_pdf(game, paper, pieces),
+                          {"paper": paper, "duplex": game.game.print.duplex}) for paper in papers]
+    geom, sides = sides_for(game, papers[0], pieces)
+    sheet_sides_only = [s for s in sides if s.faces]
+    for number, side in enumerate(sheet_sides_only, start=1):
+        name = f"counters/sheets/side-{number:02d}.svg"
+        artifacts.append(Artifact("counters-svg", name, svg_text(side_drawing(geom, side)).encode("utf-8"),
+                                  {"paper": papers[0], "side": number}))
+    taken: set[str] = set()
+    for piece in pieces:
+        stem = file_stem(piece.id, taken)
+        for which, face in (("front", piece.front), ("back", piece.back)):
+            artifacts.append(Artifact("counter-face-svg", f"counters/faces/{stem}-{which}.svg",
+                                      svg_text(face).encode("utf-8"), {"counter": piece.id, "face": which}))
+    return artifacts

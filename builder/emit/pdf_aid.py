@@ -1,0 +1,38 @@
+"""The player-aid card: the charts packed two columns to a landscape page, printed front and back."""
+from __future__ import annotations
+
+from builder.emit.output import Artifact
+from builder.model.base import text_in
+from builder.model.content import Game
+from builder.render.chart_pages import page_plan, pack, pages_pdf
+from builder.render.charts import chart_drawing
+from builder.render.phrases import phrase
+
+KIND = "aid-pdf"
+COLUMNS = 2
+
+
+def _footers(title: str, lang: str, count: int) -> list[str]:
+    """Return `title — sheet 1, front` / `… back` for each page of a duplex card."""
+    sides = (phrase("front", lang), phrase("back", lang))
+    return [f"{title} — {phrase('sheet', lang)} {n // 2 + 1}, {sides[n % 2]}" for n in range(count)]
+
+
+def aid_pdf(game: Game, lang: str, paper: str) -> bytes:
+    """Return the player-aid card of one language on one paper size, an even number of pages."""
+    plan = page_plan(paper, columns=COLUMNS, landscape=True)
+    drawings = [(f"aid-{c.id}", chart_drawing(game, c, lang, width_mm=plan.column_mm)) for c in game.charts.charts]
+    pages = pack(drawings, plan)
+    if len(pages) % 2:
+        pages.append([])
+    title = text_in(game.game.title, lang)
+    return pages_pdf(pages, plan, title=title, footers=_footers(title, lang, len(pages)))
+
+
+def emit_aid_pdf(game: Game) -> list[Artifact]:
+    """Return one player-aid card per language and paper size (none when the game has no charts)."""
+    if not game.charts.charts:
+        return []
+    return [Artifact(KIND, f"charts/aid-{lang}-{paper}.pdf", aid_pdf(game, lang, paper),
+                     {"paper": paper, "lang": lang})
+            for lang in game.game.languages for paper in game.game.print.papers]

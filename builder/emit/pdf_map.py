@@ -1,0 +1,109 @@
+"""Map sheets as PDF: one page at full size, and tiled across A4 or Letter pages with an assembly page.
+
+The sheet is drawn once per file as a Form XObject and every tile page shows it through a clip, so a
+tiled PDF is hardly bigger than the full-size one. (render.pdf.FormCache would find the form again by
+hashing the whole drawing on every page, which costs more than drawing a big map; one sheet needs
+one form, named here.) Fonts are embedded (render.pdf.new_canvas) and
+the files are byte-for-byte reproducible (reportlab `invariant=1`).
+"""
+from __future__ import annotations
+
+import io
+
+from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.pdfgen.canvas import Canvas
+
+from builder.emit.output import Artifact
+from builder.model.content import Game
+from builder.render.maps.sheet import MapSheet, map_sheets
+from builder.render.maps.tiling import (DEFAULT_OVERLAP_MM, TilePlan, assembly_overlay, assembly_scale, tile_marks,
+                                        tile_plan)
+from builder.render.pdf import draw_drawing, new_canvas
+
+KIND = "map-pdf"
+FORM = "MapSheet"
+"""Name of the Form XObject that holds the sheet in a tiled PDF."""
+FULL_MARGIN_MM = 10.0
+"""White border around a sheet on its full-size page."""
+
+
+def full_pdf(sheet: MapSheet) -> bytes:
+    """Return a one-page PDF of the sheet at its real size, with a white border."""
+    out = io.BytesIO()
+    width_mm = sheet.drawing.width_mm + 2 * FULL_MARGIN_MM
+    height_mm = sheet.drawing.height_mm + 2 * FULL_MARGIN_MM
+    canvas = new_canvas(out, width_mm * PT_PER_MM, height_mm * PT_PER_MM, title=sheet.drawing.title)
+    canvas.setViewerPreference("PrintScaling", "None")
+    draw_drawing(canvas, sheet.drawing, FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def _define_form(canvas: Canvas, sheet: MapSheet) -> None:
+    canvas.beginForm(FORM, lowerx=0, lowery=0, upperx=sheet.drawing.width_mm * PT_PER_MM,
+                     uppery=sheet.drawing.height_mm * PT_PER_MM)
+    draw_drawing(canvas, sheet.drawing, 0, 0)
+    canvas.endForm()
+
+
+def _assembly_page(canvas: Canvas, sheet: MapSheet, plan: TilePlan, lang: str) -> None:
+    scale, x_mm, y_mm = assembly_scale(plan, sheet.drawing.width_mm, sheet.drawing.height_mm)
+    canvas.saveState()
+    top_pt = (plan.page_h_mm - y_mm) * PT_PER_MM
+    canvas.translate(x_mm * PT_PER_MM, top_pt - sheet.drawing.height_mm * scale * PT_PER_MM)
+    canvas.scale(scale, scale)
+    canvas.doForm(FORM)
+    canvas.restoreState()
+    draw_drawing(canvas, assembly_overlay(plan, sheet.drawing.title, lang, scale, x_mm, y_mm), 0, 0)
+    canvas.showPage()
+
+
+def _tile_page(canvas: Canvas, sheet: MapSheet, plan: TilePlan, index: int, lang: str) -> None:
+    tile, m = plan.tiles[index], plan.margin_mm
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(m * PT_PER_MM, (plan.page_h_mm - m - tile.h_mm) * PT_PER_MM, tile.w_mm * PT_PER_MM,
+              tile.h_mm * PT_PER_MM)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    # the sheet's top-left corner goes to the printable area's top-left, less the tile's offset
+    x_pt = (m - tile.x_mm) * PT_PER_MM
+    y_pt = (plan.page_h_mm - m + tile.y_mm - sheet.drawing.height_mm) * PT_PER_MM
+    canvas.translate(x_pt, y_pt)
+    canvas.doForm(FORM)
+    canvas.restoreState()
+    draw_drawing(canvas, tile_marks(plan, tile, sheet.drawing.title, lang), 0, 0)
+    canvas.showPage()
+
+
+def page_count(plan: TilePlan) -> int:
+    """Return the pages of a tiled PDF: one per tile, and the assembly page when there are several."""
+    return len(plan.tiles) + (1 if len(plan.tiles) > 1 else 0)
+
+
+def tiled_pdf(sheet: MapSheet, plan: TilePlan, lang: str) -> bytes:
+    """Return the sheet tiled on pages: an assembly page first when there is more than one tile."""
+    out = io.BytesIO()
+    canvas = new_canvas(out, plan.page_w_mm * PT_PER_MM, plan.page_h_mm * PT_PER_MM, title=sheet.drawing.title)
+    canvas.setViewerPreference("PrintScaling", "None")
+    _define_form(canvas, sheet)
+    if len(plan.tiles) > 1:
+        _assembly_page(canvas, sheet, plan, lang)
+    for index in range(len(plan.tiles)):
+        _tile_page(canvas, sheet, plan, index, lang)
+    canvas.save()
+    return out.getvalue()
+
+
+def emit_map_pdfs(game: Game, *, overlap_mm: float = DEFAULT_OVERLAP_MM) -> list[Artifact]:
+    """Return, per map sheet, the full-size PDF and one tiled PDF per paper size of the print settings."""
+    lang = game.game.languages[0]
+    artifacts = []
+    for sheet in map_sheets(game):
+        extra = {"map": sheet.map_id, "sheet": sheet.kind}
+        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-full.pdf", full_pdf(sheet), {**extra, "layout": "full"}))
+        for paper in game.game.print.papers:
+            plan = tile_plan(sheet.drawing.width_mm, sheet.drawing.height_mm, paper, overlap_mm=overlap_mm)
+            artifacts.append(Artifact(KIND, f"maps/{sheet.id}-{paper}.pdf", tiled_pdf(sheet, plan, lang),
+                                      {**extra, "layout": paper, "pages": page_count(plan)}))
+    return artifacts

@@ -1,0 +1,16 @@
+"""Scenario setup cards: one PDF per scenario and language."""
+from __future__ import annotations
+
+from builder.emit.output import Artifact
+from builder.model.content import Game
+from builder.render.typeset.setup_card import setup_card_pdf
+
+KIND = "setup-pdf"
+
+
+def emit_setup_pdf(game: Game) -> list[Artifact]:
+    """Return a setup card per scenario and language, on the game's first paper size."""
+    paper = game.game.print.papers[0]
+    return [Artifact(KIND, f"setup/{scenario.id}-{lang}.pdf", setup_card_pdf(game, scenario, lang, paper=paper),
+                     {"scenario": scenario.id, "lang": lang, "paper": paper})
+            for scenario in game.scenarios for lang in game.game.languages]

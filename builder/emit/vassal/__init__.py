@@ -1,0 +1,1 @@
+"""The VASSAL module exporter: buildFile.xml, images, moduledata and scenario .vsav files in a .vmod."""

@@ -1,0 +1,199 @@
+"""One VASSAL map per content map or display, plus one of the module's own boxes: names, sizes, regions.
+
+A hex map's board is its hex area cut tight (every hex named by its id) with its tracks laid out below;
+a gridless table keeps its inch rulers; a display is boxes only. Every box becomes a named Region at its
+centre. The module's own board holds the cups (decks), reinforcement boxes for turns the turn track
+does not show, and one free-setup box per side.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from builder.emit.vassal.displays import BoxGroup, BoxSpec, Display, layout_display
+from builder.emit.vassal.geometry import HexArea, hex_area
+from builder.emit.vassal.words import word
+from builder.model.base import slug, text_in
+from builder.model.content import Game
+from builder.model.map import Map, Track
+from builder.model.units import MM_PER_INCH, parse_length_mm
+from builder.render.maps.table import RULER_MM
+from builder.render.maps.tracks import track_faces
+
+STANDALONE_BOXES = 12
+"""A display is as wide as this many track boxes."""
+TABLE_MARGIN_MM = 4.0
+
+
+@dataclass(frozen=True)
+class Region:
+    """A named box on a board: its key (content box id or a module key), its name and centre in pixels."""
+
+    key: str
+    name: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class Aids:
+    """What the module's own board must hold: cups, reinforcement turns off the turn track, free setups."""
+
+    cups: tuple[tuple[str, str], ...] = ()
+    turns: tuple[int, ...] = ()
+    pools: tuple[tuple[str, str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.cups or self.turns or self.pools)
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """One VASSAL map with its single board."""
+
+    map_id: str | None
+    name: str
+    image: str
+    size_px: tuple[int, int]
+    kind: Literal["hex", "table", "display"]
+    hex: HexArea | None = None
+    regions: tuple[Region, ...] = ()
+    decks: tuple[Region, ...] = ()
+    display: Display | None = None
+    display_top_px: int = 0
+    table_px: tuple[int, int, int, int] | None = None
+    """A gridless table's rectangle in pixels (x, y, width, height)."""
+
+    @property
+    def board_name(self) -> str:
+        """Return the board's name (the map's name: each map has one board)."""
+        return self.name
+
+    def region(self, key: str) -> Region | None:
+        """Return the region (or deck) with this key."""
+        return next((r for r in self.regions + self.decks if r.key == key), None)
+
+
+def turn_box_key(track: Track, number: int) -> str:
+    """Return the key of a turn track's box for turn `number` when the track lists no boxes."""
+    return f"{track.id}#{number}"
+
+
+def _track_group(track: Track, game: Game, lang: str) -> BoxGroup:
+    colour = next((s.colour for s in game.game.sides if s.id == track.side), "#2a2a2a")
+    faces = track_faces(track, game.game, lang)
+    keys = [b.id for b in track.boxes] if track.boxes else \
+        [turn_box_key(track, n) for n in game.game.turns.numbers()]
+    boxes = tuple(BoxSpec(k, (f.value, *f.captions) if not f.holding else (f.value,), f.holding)
+                  for k, f in zip(keys, faces))
+    return BoxGroup(text_in(track.name, lang), boxes, colour)
+
+
+def _region_names(track: Track, game: Game, lang: str) -> dict[str, str]:
+    """Return each box's location name: its own name, or the track's name and the box's value."""
+    title = text_in(track.name, lang)
+    if not track.boxes:
+        return {turn_box_key(track, n): f"{title} {n}" for n in game.game.turns.numbers()}
+    names = {}
+    for box in track.boxes:
+        own = text_in(box.name, lang)
+        value = "" if box.value is None else (f"{box.value:g}" if isinstance(box.value, float) else str(box.value))
+        names[box.id] = own if own and not value else f"{title} {value or own or box.id}".strip()
+    return names
+
+
+def _regions(display: Display, names: dict[str, str], scale: float, top_px: int) -> tuple[Region, ...]:
+    """Return a Region at each box's centre, names made unique within the board."""
+    regions, seen = [], set()
+    for spot in display.spots:
+        name = names.get(spot.key, spot.key)
+        if name in seen:
+            name = f"{name} ({spot.key})"
+        seen.add(name)
+        x, y = spot.centre_mm
+        regions.append(Region(spot.key, name, round(x * scale), top_px + round(y * scale)))
+    return tuple(regions)
+
+
+def _tracks_display(map_: Map, game: Game, lang: str, width_mm: float) -> tuple[Display | None, dict[str, str]]:
+    if not map_.tracks:
+        return None, {}
+    counter_mm = parse_length_mm(game.game.print.counter_size)
+    names = {k: v for t in map_.tracks for k, v in _region_names(t, game, lang).items()}
+    groups = [_track_group(t, game, lang) for t in map_.tracks]
+    return layout_display(groups, width_mm=width_mm, counter_mm=counter_mm), names
+
+
+def _with_display(plan: dict, display: Display | None, names: dict[str, str], scale: float) -> BoardPlan:
+    """Return a board whose area (hex or table) is topped up with a band of tracks below it."""
+    width, top = plan.pop("size_px")
+    if display is None:
+        return BoardPlan(size_px=(width, top), **plan)
+    regions = _regions(display, names, scale, top)
+    size = (max(width, math.ceil(display.width_mm * scale)), top + math.ceil(display.height_mm * scale))
+    return BoardPlan(size_px=size, regions=regions, display=display, display_top_px=top, **plan)
+
+
+def hex_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
+    """Return the board of a hex map: the hex area at the top left, its tracks below."""
+    area = hex_area(map_.grid, scale)
+    display, names = _tracks_display(map_, game, game.game.languages[0], area.size_px[0] / scale)
+    plan = dict(map_id=map_.id, name=name, image=f"map-{slug(map_.id)}.png", kind="hex", hex=area,
+                size_px=area.size_px)
+    return _with_display(plan, display, names, scale)
+
+
+def table_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
+    """Return the board of a gridless table: rulers on the top and left, then the table; tracks below."""
+    width_in, depth_in = map_.size_in
+    x = y = round(RULER_MM * scale)
+    w, h = round(width_in * MM_PER_INCH * scale), round(depth_in * MM_PER_INCH * scale)
+    size = (x + w + round(TABLE_MARGIN_MM * scale), y + h + round(TABLE_MARGIN_MM * scale))
+    display, names = _tracks_display(map_, game, game.game.languages[0], size[0] / scale)
+    plan = dict(map_id=map_.id, name=name, image=f"map-{slug(map_.id)}.png", kind="table",
+                table_px=(x, y, w, h), size_px=size)
+    return _with_display(plan, display, names, scale)
+
+
+def display_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
+    """Return the board of an off-board display: its tracks and boxes."""
+    counter_mm = parse_length_mm(game.game.print.counter_size)
+    display, names = _tracks_display(map_, game, game.game.languages[0], counter_mm * STANDALONE_BOXES * 1.7)
+    display = display or layout_display([], width_mm=counter_mm * STANDALONE_BOXES, counter_mm=counter_mm)
+    size = (math.ceil(display.width_mm * scale), max(1, math.ceil(display.height_mm * scale)))
+    return BoardPlan(map_.id, name, f"map-{slug(map_.id)}.png", size, "display",
+                     regions=_regions(display, names, scale, 0), display=display)
+
+
+def aids_board(game: Game, aids: Aids, scale: float, name: str) -> BoardPlan:
+    """Return the module's own board: cups, reinforcements by turn and free-setup boxes."""
+    lang = game.game.languages[0]
+    counter_mm = parse_length_mm(game.game.print.counter_size)
+    groups, names = [], {}
+    if aids.cups:
+        groups.append(BoxGroup(word("cups", lang), tuple(BoxSpec(f"cup:{c}", (n,), True) for c, n in aids.cups)))
+    if aids.turns:
+        keys = {n: f"turn:{n}" for n in aids.turns}
+        groups.append(BoxGroup(word("reinforcements", lang), tuple(BoxSpec(keys[n], (str(n),)) for n in aids.turns)))
+        names.update({keys[n]: f"{word('reinforcements', lang)}: {word('turn', lang)} {n}" for n in aids.turns})
+    if aids.pools:
+        groups.append(BoxGroup(word("free", lang), tuple(BoxSpec(f"pool:{s}", (n,), True) for s, n in aids.pools)))
+        names.update({f"pool:{s}": f"{word('free', lang)}: {n}" for s, n in aids.pools})
+    display = layout_display(groups, width_mm=counter_mm * STANDALONE_BOXES * 1.7, counter_mm=counter_mm)
+    size = (math.ceil(display.width_mm * scale), max(1, math.ceil(display.height_mm * scale)))
+    regions = _regions(display, {**names, **{f"cup:{c}": n for c, n in aids.cups}}, scale, 0)
+    decks = tuple(r for r in regions if r.key.startswith("cup:"))
+    return BoardPlan(None, name, "map-module-boxes.png", size, "display",
+                     regions=tuple(r for r in regions if r not in decks), decks=decks, display=display)
+
+
+def plan_boards(game: Game, scale: float, aids: Aids) -> list[BoardPlan]:
+    """Return every VASSAL map in order: content maps and displays as declared, then the module's board."""
+    lang = game.game.languages[0]
+    makers = {"hex": hex_board, "table": table_board, "display": display_board}
+    boards = [makers[m.kind](m, game, scale, text_in(m.name, lang) or m.id) for m in game.maps.maps
+              if m.kind != "hex" or m.grid is not None]
+    if aids:
+        boards.append(aids_board(game, aids, scale, word("aids", lang)))
+    return boards

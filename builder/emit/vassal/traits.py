@@ -1,0 +1,165 @@
+"""The trait catalogue: every VASSAL trait the exporter writes, with its type fields in VASSAL 3.7 order.
+
+Field lists are read from each trait's `myGetType` in VASSAL 3.7 (`counters/*.java`) and pinned by the
+engine-verified strings of the reference module (shared/reference/vassal-minimal-example.md §4.2). A
+trait's type is its prefix followed by its fields joined with `;`; a piece's type and state are two
+parallel TAB chains, outermost trait first and the BasicPiece last, each level nested one deeper.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.emit.vassal.sequence import COMMA, SEMI, SLASH, TAB, decode, encode, padded
+
+CTRL = 130
+"""Java's normalised modifier mask for Ctrl (CTRL_DOWN_MASK 128 + legacy CTRL_MASK 2)."""
+KEY_CLONE, KEY_DELETE, KEY_FLIP, KEY_MASK, KEY_MOVED = 67, 68, 70, 72, 77
+"""Java key codes of C, D, F, H and M."""
+
+
+@dataclass(frozen=True)
+class TraitSpec:
+    """One trait: its type prefix, its type fields in order, and the oldest VASSAL that reads them."""
+
+    prefix: str
+    name: str
+    fields: tuple[str, ...]
+    since: str = "3.6.0"
+
+
+LAYER_FIELDS = (
+    "activateCommand", "activateModifiers", "activateKey", "upCommand", "upModifiers", "upKey",
+    "downCommand", "downModifiers", "downKey", "resetCommand", "resetKey", "resetLevel",
+    "drawUnderneathWhenSelected", "xOff", "yOff", "imageNames", "levelNames", "loop", "name", "randomKey",
+    "randomText", "followProperty", "propertyName", "firstLevelValue", "version", "alwaysActive",
+    "activateKeyStroke", "increaseKeyStroke", "decreaseKeyStroke", "description", "scale",
+    "onlyPropertyName", "onlyPropertyState",
+)
+
+CATALOGUE: dict[str, TraitSpec] = {spec.prefix: spec for spec in (
+    TraitSpec("piece;", "BasicPiece", ("cloneKey", "deleteKey", "image", "name")),
+    TraitSpec("prototype;", "UsePrototype", ("name",)),
+    TraitSpec("mark;", "Marker", ("keys",)),
+    TraitSpec("report;", "ReportState", ("keys", "format", "cycleDownKeys", "cycleFormats", "description",
+                                         "noSuppress")),
+    TraitSpec("markmoved;", "MovementMarkable", ("image", "xOff", "yOff", "command", "key", "description",
+                                                 "ignoreSameLocation", "markText", "markKey", "unmarkText",
+                                                 "unmarkKey")),
+    TraitSpec("delete;", "Delete", ("command", "key", "description")),
+    TraitSpec("clone;", "Clone", ("command", "key", "description")),
+    TraitSpec("emb2;", "Layer", LAYER_FIELDS),
+    TraitSpec("obs;", "Mask", ("key", "image", "command", "style", "maskName", "access", "peekCommand",
+                               "description", "autoPeek", "dealKey", "dealExpression")),
+)}
+
+
+@dataclass(frozen=True)
+class Trait:
+    """One trait of a piece: its prefix, its type fields and its state."""
+
+    prefix: str
+    fields: tuple[str, ...]
+    state: str = ""
+
+    @property
+    def type(self) -> str:
+        """Return the trait's type string: prefix, then its fields joined with `;`."""
+        return self.prefix + encode(self.fields, SEMI)
+
+
+def keystroke(code: int, modifiers: int = CTRL) -> str:
+    """Return a keystroke as VASSAL stores it: `keycode,modifiers`."""
+    return f"{code},{modifiers}"
+
+
+def chain(parts: list[str]) -> str:
+    """Return a trait chain: each part, then the rest of the chain as one TAB-encoded token."""
+    if len(parts) == 1:
+        return parts[0]
+    return encode([parts[0], chain(parts[1:])], TAB)
+
+
+def unchain(text: str) -> list[str]:
+    """Return the parts of a trait chain, outermost first (the inverse of `chain`)."""
+    parts: list[str] = []
+    rest: str | None = text
+    while rest is not None:
+        tokens = decode(rest, TAB)
+        parts.append(tokens[0])
+        rest = tokens[1] if len(tokens) > 1 else None
+    return parts
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A piece: its traits (outermost first) around a BasicPiece."""
+
+    traits: tuple[Trait, ...]
+    basic: Trait
+
+    def type(self) -> str:
+        """Return the piece's type chain."""
+        return chain([t.type for t in self.traits] + [self.basic.type])
+
+    def state(self) -> str:
+        """Return the piece's state chain, parallel to its type chain."""
+        return chain([t.state for t in self.traits] + [self.basic.state])
+
+
+def add_piece(piece: Piece, piece_id: str = "null") -> str:
+    """Return the AddPiece command `+/id/type/state` that holds the piece."""
+    return "+/" + encode([piece_id, piece.type(), piece.state()], SLASH)
+
+
+@dataclass(frozen=True)
+class DecodedTrait:
+    """One trait read back from an AddPiece command."""
+
+    prefix: str
+    fields: tuple[str, ...]
+    state: str
+
+    @property
+    def name(self) -> str:
+        """Return the trait's class name, or the bare prefix for a trait the catalogue lacks."""
+        spec = CATALOGUE.get(self.prefix)
+        return spec.name if spec else self.prefix
+
+    def field(self, name: str) -> str:
+        """Return one type field by its catalogue name."""
+        return self.fields[CATALOGUE[self.prefix].fields.index(name)]
+
+
+def trait_prefix(type_text: str) -> str:
+    """Return a trait type's prefix: up to and including the first `;` (VASSAL `typePrefix`)."""
+    head, sep, _ = type_text.partition(SEMI)
+    return head + sep
+
+
+def decode_trait(type_text: str, state: str) -> DecodedTrait:
+    """Return one trait with its fields padded (or cut) to the catalogue's count."""
+    prefix = trait_prefix(type_text)
+    fields = decode(type_text[len(prefix):], SEMI)
+    spec = CATALOGUE.get(prefix)
+    return DecodedTrait(prefix, tuple(padded(fields, len(spec.fields)) if spec else fields), state)
+
+
+def decode_add_piece(command: str) -> tuple[str, list[DecodedTrait]]:
+    """Return the piece id and the traits (outermost first, BasicPiece last) of an AddPiece command."""
+    if not command.startswith("+/"):
+        raise ValueError(f"not an AddPiece command: {command[:40]!r}")
+    piece_id, type_text, state_text = padded(decode(command[2:], SLASH), 3)
+    types, states = unchain(type_text), unchain(state_text)
+    states = padded(states, len(types))
+    return piece_id, [decode_trait(t, s) for t, s in zip(types, states)]
+
+
+def comma_list(items: list[str]) -> str:
+    """Return a `,`-list field (images, level names, keystroke lists) with VASSAL's escaping."""
+    return encode(items, COMMA)
+
+
+def oldest_version(traits: list[Trait]) -> str:
+    """Return the oldest VASSAL version that knows every trait given."""
+    versions = [CATALOGUE[t.prefix].since for t in traits if t.prefix in CATALOGUE]
+    return max(versions, key=lambda v: tuple(int(p) for p in v.split(".")), default="3.6.0")

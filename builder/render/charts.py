@@ -1,0 +1,315 @@
+"""Charts as drawings: a CRT, a TEC or a generic table with its legend, shifts and notes, in mm.
+
+One Drawing per chart and language feeds the chart PDFs, the chart SVGs, the player-aid cards and
+the rulebook's `{chart: id}` embeds, so every printed copy of a chart is the same picture.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from builder.model.base import text_in
+from builder.model.charts import Chart, Crt, Result, Table, TableRow, Tec, TecRow
+from builder.model.content import Game
+from builder.model.map import Terrain
+from builder.render.chart_layout import (BASELINE_FACTOR, Cell, GridStyle, Placed, Run, column_widths, grid,
+                                         hanging, paragraph)
+from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
+from builder.render.phrases import number_text, phrase
+
+BODY_MM = 2.5
+"""Type size of cells, legends and notes (about 7 pt)."""
+TITLE_MM = 3.2
+TITLE_BAND_MM = 5.6
+TITLE_FILL = "#3b3b3b"
+INSET_MM = 1.4
+"""Margin of the legend and notes inside the chart's frame."""
+GAP_MM = 1.4
+FRAME = Paint(stroke="#303030", stroke_mm=0.3)
+CODE = re.compile(r"^[A-Z]{1,5}$")
+_ARGUMENT = re.compile(r"^([\w-]+)\((.*)\)$")
+
+
+@dataclass(frozen=True)
+class ChartText:
+    """What a chart needs to turn its values into printed words."""
+
+    game: Game
+    lang: str
+
+    def text(self, value: object) -> str:
+        """Return content text (one string or one per language) in this language."""
+        return text_in(value, self.lang) if isinstance(value, (str, dict)) else str(value)
+
+
+def shows_codes(results: dict[str, Result]) -> bool:
+    """Return whether a chart prints its result codes (DE, AVI) rather than the results' names."""
+    return bool(results) and all(CODE.match(code) for code in results)
+
+
+def _named(code: str, results: dict[str, Result], words: ChartText) -> str | None:
+    if code in results:
+        return words.text(results[code].name)
+    match = _ARGUMENT.match(code)
+    if match and match.group(1) in results:
+        name = words.text(results[match.group(1)].name)
+        return name.replace("(x)", f"({match.group(2)})") if "(x)" in name else f"{name} ({match.group(2)})"
+    return None
+
+
+def value_text(value: object, results: dict[str, Result], words: ChartText) -> str:
+    """Return a cell value as printed: numbers, yes/no, a dash for nothing, result names for codes."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return phrase("yes" if value else "no", words.lang)
+    if isinstance(value, (int, float)):
+        return number_text(value, words.lang)
+    if isinstance(value, dict):
+        return words.text(value)
+    if shows_codes(results) or not results:
+        return str(value)
+    parts = [_named(part, results, words) or part for part in str(value).split(", ")]
+    return ", ".join(parts)
+
+
+def roll_label(roll: list[int], label: object, words: ChartText) -> str:
+    """Return a row's printed label: its own, or its die results (`4–6`, `2, 12`)."""
+    if label:
+        return words.text(label)
+    ordered = sorted(roll)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}–{ordered[-1]}"
+    return ", ".join(str(r) for r in ordered)
+
+
+def _style() -> GridStyle:
+    return GridStyle(BODY_MM)
+
+
+def _heading(texts: list[str]) -> list[Cell]:
+    fill = _style().head_fill
+    return [Cell(t, bold=True, fill=fill) for t in texts]
+
+
+def _label(text: str, *, icon: Group | None = None) -> Cell:
+    return Cell(text, bold=True, fill=_style().label_fill, align="start", icon=icon)
+
+
+def crt_rows(crt: Crt, words: ChartText) -> list[list[Cell]]:
+    """Return the grid of a CRT: the die roll and column labels, then one row per die roll."""
+    rows = [_heading([crt.dice] + list(crt.columns))]
+    for row in crt.rows:
+        cells = [Cell(value_text(v, crt.results, words)) for v in row.cells]
+        rows.append([_label(roll_label(row.roll, row.label, words))] + cells)
+    return rows
+
+
+def _terrain(game: Game, terrain_id: str) -> Terrain | None:
+    return next((t for t in game.maps.terrain if t.id == terrain_id), None)
+
+
+def terrain_swatch(terrain: Terrain | None) -> Group:
+    """Return a 4 × 3.6 mm sample of a terrain as the map draws it: an area, a line or a hexside."""
+    if terrain is None:
+        return Group((Rect(0, 0, 4.0, 3.6, Paint(fill="#ffffff", stroke="#808080", stroke_mm=0.15)),))
+    style = terrain.style
+    if terrain.kind in ("path", "hexside"):
+        width = min(style.line_width_mm, 1.4)
+        paint = Paint(stroke=style.fill, stroke_mm=width, dash_mm=tuple(style.dash))
+        points = ((0.0, 1.8), (4.0, 1.8)) if terrain.kind == "path" else ((1.2, 0.0), (2.8, 3.6))
+        return Group((Rect(0, 0, 4.0, 3.6, Paint(fill="#f4efe2")), Polyline(points, paint)))
+    body = Rect(0, 0, 4.0, 3.6, Paint(fill=style.fill, stroke="#606060", stroke_mm=0.15))
+    return Group((body,))
+
+
+def cell_results(game: Game, chart: Chart) -> dict[str, Result]:
+    """Return the results a chart's cells are read against: its own, else those other charts name in words.
+
+    A TEC or a table without results of its own may still write codes that another chart defines
+    (Bolt Action's terrain key uses the terrain chart's `P*`; its weapons list the weapon rules).
+    """
+    own = getattr(chart, "results", {})
+    if own:
+        return own
+    found: dict[str, Result] = {}
+    for other in game.charts.charts:
+        if other is not chart and not isinstance(other, Tec) and not shows_codes(other.results):
+            for code, result in other.results.items():
+                found.setdefault(code, result)
+    return found
+
+
+def _tec_label(row: TecRow, words: ChartText) -> str:
+    terrain = _terrain(words.game, row.terrain)
+    name = words.text(terrain.name) if terrain else row.terrain
+    if row.sides:
+        sides = {s.id: words.text(s.name) for s in words.game.game.sides}
+        name += f" ({phrase('only', words.lang)} {', '.join(sides.get(s, s) for s in row.sides)})"
+    return name
+
+
+def _combat_text(combat: object, words: ChartText) -> str:
+    if isinstance(combat, int):
+        return "—" if combat == 0 else (f"+{combat}" if combat > 0 else f"−{-combat}")
+    return words.text(combat)
+
+
+def tec_has_note_column(tec: Tec, words: ChartText) -> bool:
+    """Return whether the TEC's row notes are short enough for a column (else they go below)."""
+    notes = [words.text(r.note) for r in tec.rows if r.note]
+    return bool(notes) and max(len(n) for n in notes) <= 48
+
+
+def tec_rows(tec: Tec, words: ChartText) -> list[list[Cell]]:
+    """Return the grid of a TEC: terrain with its swatch, cost per movement class, combat, notes."""
+    classes = {m.id: words.text(m.name) for m in words.game.counters.movement_classes}
+    with_notes = tec_has_note_column(tec, words)
+    head = [phrase("terrain", words.lang)] + [classes.get(m, m) for m in tec.movement_classes]
+    head += [phrase("combat", words.lang)] + ([phrase("notes", words.lang)] if with_notes else [])
+    borrowed = cell_results(words.game, tec)
+    rows = [_heading(head)]
+    for row in tec.rows:
+        costs = [Cell(value_text(row.cost.get(m), borrowed, words)) for m in tec.movement_classes]
+        extra = [Cell(words.text(row.note), align="start")] if with_notes else []
+        swatch = terrain_swatch(_terrain(words.game, row.terrain))
+        rows.append([_label(_tec_label(row, words), icon=swatch)] + costs + [Cell(_combat_text(row.combat, words))]
+                    + extra)
+    return rows
+
+
+def _table_label(row: TableRow, words: ChartText) -> str:
+    return roll_label(row.roll, row.label, words) if (row.roll or row.label) else ""
+
+
+def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
+    """Return the grid of a generic table: an optional label column, then its columns."""
+    labelled = any(r.label or r.roll for r in table.rows)
+    corner = [table.dice or ""] if labelled else []
+    rows = [_heading(corner + [words.text(c.label) for c in table.columns])]
+    results = cell_results(words.game, table)
+    for row in table.rows:
+        cells = [Cell(value_text(v, results, words)) for v in row.cells]
+        rows.append(([_label(_table_label(row, words))] if labelled else []) + cells)
+    return rows
+
+
+def _used_codes(chart: Chart) -> set[str]:
+    rows = chart.rows if not isinstance(chart, Tec) else []
+    found: set[str] = set()
+    for row in rows:
+        for value in row.cells:
+            for part in re.split(r"[\s,/]+", str(value)):
+                found.add(_ARGUMENT.sub(r"\1", part))
+    return found
+
+
+def legend(chart: Chart, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
+    """Return the result legend: `CODE Name: text` for code charts, `Name: text` otherwise."""
+    results = getattr(chart, "results", {})
+    placed = Placed()
+    used = _used_codes(chart)
+    codes = shows_codes(results)
+    lead_mm = max((len(c) for c in results), default=0) * BODY_MM * 0.72 + 1.5
+    for code, result in results.items():
+        text = words.text(result.text)
+        if code not in used or (not codes and not text):
+            continue
+        runs: list[Run] = [(words.text(result.name) + (":" if text else ""), not codes), (text, False)]
+        y = y_mm + placed.height_mm
+        part = hanging(code, runs, lead_mm=lead_mm, y_mm=y, width_mm=width_mm, size_mm=BODY_MM) if codes \
+            else paragraph(runs, x_mm=0.0, y_mm=y, width_mm=width_mm, size_mm=BODY_MM)
+        placed.items.extend(part.items)
+        placed.height_mm += part.height_mm + 0.4
+    return placed
+
+
+def _bullets(texts: list[str], *, width_mm: float, y_mm: float, bold_lead: list[str] | None = None) -> Placed:
+    placed = Placed()
+    for number, text in enumerate(texts):
+        lead = bold_lead[number] if bold_lead else "•"
+        lead_mm = 7.0 if bold_lead else 2.6
+        part = hanging(lead, [(text, False)], lead_mm=lead_mm, y_mm=y_mm + placed.height_mm, width_mm=width_mm,
+                       size_mm=BODY_MM)
+        placed.items.extend(part.items)
+        placed.height_mm += part.height_mm + 0.4
+    return placed
+
+
+def shifts_block(crt: Crt, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
+    """Return the CRT's column shifts: a caption, then `−2  Defender in a city (5.1.2)` lines."""
+    if not crt.shifts:
+        return Placed()
+    caption = Text(0.0, y_mm + BODY_MM * BASELINE_FACTOR, phrase("shifts", words.lang), BODY_MM, bold=True)
+    leads = [f"+{s.columns}" if s.columns > 0 else f"−{-s.columns}" for s in crt.shifts]
+    texts = [words.text(s.when) + (f" ({s.case})" if s.case else "") for s in crt.shifts]
+    body = _bullets(texts, width_mm=width_mm, y_mm=y_mm + BODY_MM * 1.5, bold_lead=leads)
+    return Placed([caption, *body.items], body.height_mm + BODY_MM * 1.5)
+
+
+def _tec_footnotes(tec: Tec, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
+    if tec_has_note_column(tec, words):
+        return Placed()
+    placed = Placed()
+    for row in (r for r in tec.rows if r.note):
+        runs: list[Run] = [(_tec_label(row, words) + ":", True), (words.text(row.note), False)]
+        part = paragraph(runs, x_mm=0.0, y_mm=y_mm + placed.height_mm, width_mm=width_mm, size_mm=BODY_MM)
+        placed.items.extend(part.items)
+        placed.height_mm += part.height_mm + 0.4
+    return placed
+
+
+def _grid_rows(chart: Chart, words: ChartText) -> list[list[Cell]]:
+    if isinstance(chart, Crt):
+        return crt_rows(chart, words)
+    if isinstance(chart, Tec):
+        return tec_rows(chart, words)
+    return table_rows(chart, words)
+
+
+def _below(chart: Chart, words: ChartText, width_mm: float) -> list[Placed]:
+    """Return the blocks under the grid, each laid out from y = 0."""
+    blocks = [legend(chart, words, width_mm=width_mm, y_mm=0.0)]
+    if isinstance(chart, Crt):
+        blocks.append(shifts_block(chart, words, width_mm=width_mm, y_mm=0.0))
+    if isinstance(chart, Tec):
+        blocks.append(_tec_footnotes(chart, words, width_mm=width_mm, y_mm=0.0))
+    notes = [words.text(n) for n in chart.notes]
+    blocks.append(_bullets(notes, width_mm=width_mm, y_mm=0.0))
+    return [b for b in blocks if b.items]
+
+
+def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Drawing:
+    """Return one chart as a framed drawing `width_mm` wide (wider only if its columns cannot shrink)."""
+    words = ChartText(game, lang)
+    rows = _grid_rows(chart, words)
+    widths = column_widths(rows, width_mm, BODY_MM)
+    full_mm = max(width_mm, sum(widths))
+    title = words.text(chart.name)
+    items: list[Item] = [Rect(0, 0, full_mm, TITLE_BAND_MM, Paint(fill=TITLE_FILL)),
+                         Text(INSET_MM, (TITLE_BAND_MM + TITLE_MM * 0.7) / 2, title, TITLE_MM, fill="#ffffff",
+                              bold=True)]
+    body = grid(rows, widths, _style(), y_mm=TITLE_BAND_MM)
+    items.extend(body.items)
+    y = TITLE_BAND_MM + body.height_mm
+    for block in _below(chart, words, full_mm - 2 * INSET_MM):
+        y += GAP_MM
+        items.append(Group(tuple(block.items), dx_mm=INSET_MM, dy_mm=y))
+        y += block.height_mm
+    height = y + GAP_MM
+    items.append(Rect(0, 0, full_mm, height, FRAME))
+    return Drawing(full_mm, height, tuple(items), title=title)
+
+
+def scaled_to_width(drawing: Drawing, width_mm: float) -> Drawing:
+    """Return the drawing shrunk to `width_mm` if it is wider (never enlarged)."""
+    if drawing.width_mm <= width_mm + 1e-6:
+        return drawing
+    factor = width_mm / drawing.width_mm
+    return Drawing(width_mm, drawing.height_mm * factor, (Group(drawing.items, scale=factor),), drawing.title)
+
+
+def chart_by_id(game: Game, chart_id: str) -> Chart | None:
+    """Return the chart with this id, if the game has it."""
+    return next((c for c in game.charts.charts if c.id == chart_id), None)
+

@@ -1,0 +1,275 @@
+"""Counter faces: every step of every unit, and every marker, as a Drawing in millimetres.
+
+The same faces feed the PDF sheets, the SVG files and the VASSAL pieces' PNGs.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from builder.model.base import text_in
+from builder.model.content import Game
+from builder.model.counters import Marker, Unit
+from builder.model.template import CounterLayout, TextSlot
+from builder.model.units import parse_length_mm
+from builder.render.drawing import Drawing, Item, Paint, Rect, Text
+from builder.render.fonts import text_width_mm
+from builder.render.nato import nato_symbol
+
+MIN_TEXT_SCALE = 0.7
+"""Text that does not fit its slot is shrunk down to this fraction of its size, and no further."""
+REDUCED_BAND_WHITE = 0.55
+"""How far the reduced band is lightened towards white (opaque: PDF forms take no transparency)."""
+DEFAULT_MARKER_COLOUR = "#e6e1d3"
+DEFAULT_LAYOUT = "nato"
+"""The layout used when a named one does not exist (the check layout/unknown-layout reports that)."""
+
+
+@dataclass(frozen=True)
+class CounterPiece:
+    """One physical counter of the mix: front and back faces and how many copies are printed."""
+
+    id: str
+    source_id: str
+    front: Drawing
+    back: Drawing
+    copies: int = 1
+
+
+@dataclass(frozen=True)
+class PlacedText:
+    """A text slot filled for one face: the words, their size after fitting, and whether they fit."""
+
+    slot: TextSlot
+    text: str
+    size_mm: float
+    width_mm: float
+    room_mm: float
+
+    @property
+    def fits(self) -> bool:
+        """Return whether the text fits its room at its fitted size."""
+        return self.width_mm <= self.room_mm + 1e-6
+
+
+def side_mm(game: Game) -> float:
+    """Return the counter side in mm from the game's print settings."""
+    return parse_length_mm(game.game.print.counter_size)
+
+
+def _lang(game: Game) -> str:
+    return game.game.languages[0]
+
+
+def _number(value: object) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, float):
+        return f"{value:g}"
+    return "" if value is None or isinstance(value, bool) else str(value)
+
+
+def _run_of_values(game: Game, layout: CounterLayout, slot: TextSlot, values: dict) -> str:
+    if slot.values:
+        wanted = slot.values
+    else:
+        elsewhere = {s.value for s in layout.texts if s.source == "value"} | \
+                    {v for s in layout.texts if s.source == "values" for v in s.values}
+        wanted = [v.id for v in game.counters.values if v.kind == "number" and v.id not in elsewhere]
+        wanted = wanted or [key for key in values if key not in elsewhere]
+    return slot.sep.join(_number(values[key]) for key in wanted if key in values and values[key] is not None)
+
+
+def unit_slot_text(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit, step: int) -> str:
+    """Return the words a text slot prints for one step of a unit."""
+    values = unit.steps[step].values
+    source = slot.source
+    if source == "designation":
+        return unit.designation
+    if source == "parent_label":
+        return unit.parent_label
+    if source == "values":
+        return _run_of_values(game, layout, slot, values)
+    if source == "value":
+        return _number(values.get(slot.value or ""))
+    if source == "designators":
+        return " ".join(unit.designators)
+    if source == "name":
+        return text_in(unit.name, _lang(game))
+    if source == "label":
+        return unit.steps[step].label
+    if source == "text":
+        return slot.text
+    return ""
+
+
+def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int) -> str:
+    """Return the words a text slot prints on one face of a marker."""
+    faces = marker.faces
+    current = faces[face] if face < len(faces) else None
+    if slot.source == "marker_text":
+        text = text_in(current.text, _lang(game)) if current else ""
+        return text or (text_in(marker.name, _lang(game)) if face == 0 else "")
+    if slot.source == "marker_value":
+        return _number(current.value) if current else ""
+    if slot.source == "text":
+        return slot.text
+    return ""
+
+
+def fit_text(slot: TextSlot, text: str, side: float) -> PlacedText:
+    """Return the text at its slot size, shrunk (down to MIN_TEXT_SCALE) until it fits its room."""
+    size = slot.size * side
+    room = slot.width * side
+    width = text_width_mm(text, size, slot.font, slot.bold)
+    if width > room and width > 0:
+        size = max(size * MIN_TEXT_SCALE, size * room / width)
+        width = text_width_mm(text, size, slot.font, slot.bold)
+    return PlacedText(slot, text, size, width, room)
+
+
+def _text_items(placed: list[PlacedText], side: float, colour: str, fills: dict[str, str]) -> list[Item]:
+    items: list[Item] = []
+    for p in placed:
+        if not p.text:
+            continue
+        x, y = p.slot.x * side, p.slot.y * side
+        fill = fills.get(p.slot.fill_property)
+        if fill:
+            left = {"start": x, "middle": x - p.width_mm / 2, "end": x - p.width_mm}[p.slot.anchor]
+            pad = p.size_mm * 0.12
+            items.append(Rect(left - pad, y - p.size_mm * 0.8, p.width_mm + 2 * pad, p.size_mm * 0.98,
+                              Paint(fill=fill), radius_mm=pad))
+        items.append(Text(x, y, p.text, p.size_mm, colour, p.slot.font, p.slot.bold, p.slot.anchor))
+    return items
+
+
+def layout_for_unit(game: Game, unit: Unit) -> CounterLayout:
+    """Return the layout a unit's counter uses (its type's, else the game's default)."""
+    unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
+    wanted = (unit_type.layout if unit_type and unit_type.layout else None) or game.game.print.counter_layout
+    return game.layouts.get(wanted) or game.layouts[DEFAULT_LAYOUT]
+
+
+def lighten(colour: str, amount: float) -> str:
+    """Return `colour` mixed with white by `amount` (0 = unchanged, 1 = white)."""
+    channels = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
+
+
+def _colours(game: Game, nationality_id: str | None) -> tuple[str, str]:
+    nationality = next((n for n in game.game.nationalities if n.id == nationality_id), None)
+    if nationality is None:
+        return DEFAULT_MARKER_COLOUR, "#000000"
+    return nationality.colour, nationality.text_colour
+
+
+def _fill_properties(game: Game, unit: Unit) -> dict[str, str]:
+    unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
+    merged = {**(unit_type.properties if unit_type else {}), **unit.properties}
+    return {k: v for k, v in merged.items() if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v)}
+
+
+def placed_unit_texts(game: Game, unit: Unit, step: int) -> list[PlacedText]:
+    """Return every text slot of one unit face, filled and fitted (the layout checks read this)."""
+    layout = layout_for_unit(game, unit)
+    side = side_mm(game)
+    return [fit_text(slot, unit_slot_text(game, layout, slot, unit, step), side) for slot in layout.texts]
+
+
+def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
+    """Return the face that shows `step` (0 = full strength) of a unit."""
+    layout = layout_for_unit(game, unit)
+    side = side_mm(game)
+    background, ink = _colours(game, unit.nationality)
+    items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
+    formation = next((f for f in game.game.formations if f.id == unit.formation), None)
+    if layout.formation_band and formation and formation.colour:
+        band = layout.formation_band
+        items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side, Paint(fill=formation.colour)))
+    if step > 0 and layout.reduced_band and unit.steps[step].counter == "same":
+        band = layout.reduced_band
+        items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side,
+                          Paint(fill=lighten(background, REDUCED_BAND_WHITE))))
+    unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
+    if layout.symbol and unit_type is not None:
+        symbols = unit_type.symbol if isinstance(unit_type.symbol, list) else [unit_type.symbol]
+        box = layout.symbol
+        size = unit.steps[step].size if unit.steps[step].size is not None else unit.size
+        items.extend(nato_symbol(symbols, size, x_mm=box.x * side, y_mm=box.y * side, w_mm=box.w * side,
+                                 h_mm=box.h * side, frame=ink, stroke_mm=max(0.18, side * 0.014)))
+    items.extend(_text_items(placed_unit_texts(game, unit, step), side, ink, _fill_properties(game, unit)))
+    return Drawing(side, side, tuple(items), title=f"{unit.id} step {step + 1}")
+
+
+def plain_face(game: Game, nationality: str | None, *, label: str = "") -> Drawing:
+    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask)."""
+    side = side_mm(game)
+    background, ink = _colours(game, nationality)
+    items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
+    if label:
+        size = min(side * 0.16, side * 0.9 / max(1.0, text_width_mm(label, 1.0, "condensed", True)))
+        items.append(Text(side / 2, side * 0.55, label, size, ink, "condensed", True, "middle"))
+    return Drawing(side, side, tuple(items))
+
+
+def _unit_back(game: Game, unit: Unit, front_step: int) -> Drawing:
+    following = front_step + 1
+    if following < len(unit.steps) and unit.steps[following].counter == "same":
+        return unit_face(game, unit, following)
+    if unit.back == "same":
+        return unit_face(game, unit, front_step)
+    if unit.back == "mask":
+        side = next((n.side for n in game.game.nationalities if n.id == unit.nationality), "")
+        name = next((text_in(s.name, _lang(game)) for s in game.game.sides if s.id == side), "")
+        return plain_face(game, unit.nationality, label=name)
+    return plain_face(game, unit.nationality)
+
+
+def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
+    """Return the physical counters of a unit: the main one, and one per step printed separately."""
+    pieces = [CounterPiece(unit.id, unit.id, unit_face(game, unit, 0), _unit_back(game, unit, 0), unit.copies)]
+    for index, step in enumerate(unit.steps):
+        if index > 0 and step.counter == "separate":
+            pieces.append(CounterPiece(f"{unit.id}~{index + 1}", unit.id, unit_face(game, unit, index),
+                                       _unit_back(game, unit, index), unit.copies))
+    return pieces
+
+
+def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
+    """Return one face of a marker, chit or order die."""
+    side = side_mm(game)
+    layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
+    colour = (marker.faces[face].colour if face < len(marker.faces) else None) or marker.colour
+    background, ink = _colours(game, marker.nationality)
+    if colour is None and marker.nationality is None and marker.side is not None:
+        colour = next((s.colour for s in game.game.sides if s.id == marker.side), None)
+    items: list[Item] = [Rect(0, 0, side, side, Paint(fill=colour or background))]
+    placed = [fit_text(slot, marker_slot_text(game, slot, marker, face), side) for slot in layout.texts]
+    items.extend(_text_items(placed, side, ink, {}))
+    return Drawing(side, side, tuple(items), title=f"{marker.id} face {face + 1}")
+
+
+def marker_counters(game: Game, marker: Marker) -> list[CounterPiece]:
+    """Return a marker's counter: its first face in front, its second (or a plain back) behind."""
+    front = marker_face(game, marker, 0)
+    back = marker_face(game, marker, 1) if len(marker.faces) > 1 else plain_face(game, marker.nationality)
+    if len(marker.faces) <= 1 and marker.colour:
+        back = Drawing(front.width_mm, front.height_mm, (front.items[0],))
+    return [CounterPiece(marker.id, marker.id, front, back, marker.copies)]
+
+
+def all_counters(game: Game) -> list[CounterPiece]:
+    """Return every counter of the mix: units in file order, then markers."""
+    pieces = [piece for unit in game.counters.units for piece in unit_counters(game, unit)]
+    # Module aids exist only in the VASSAL module; the printed mix has the source's markers only.
+    printed = [m for m in game.counters.markers if m.origin == "source"]
+    return pieces + [piece for marker in printed for piece in marker_counters(game, marker)]
+
+
+def counter_faces(game: Game, piece_id: str) -> list[Drawing]:
+    """Return [front, back] of the counter of a unit or marker id (for rulebooks and setup cards)."""
+    for piece in all_counters(game):
+        if piece.id == piece_id:
+            return [piece.front, piece.back]
+    raise KeyError(piece_id)

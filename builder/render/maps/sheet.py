@@ -1,0 +1,217 @@
+"""Map sheets: a hex map or a table with its title, edge names, tracks beside it and terrain key;
+a display (or a hex map's `placement: sheet` tracks) as a sheet of boxes of its own."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Literal
+
+from builder.geometry.hexgrid import HexGrid
+from builder.model.base import text_in
+from builder.model.content import Game
+from builder.model.map import Map, Terrain, Track
+from builder.model.units import MM_PER_INCH, parse_length_mm
+from builder.render.drawing import Drawing, Group, Item, Text
+from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
+from builder.render.maps.hexmap import hex_map_items
+from builder.render.maps.key import key_block, title_block
+from builder.render.maps.layout import Block, flow, placed
+from builder.render.maps.table import RULER_MM, table_items
+from builder.render.maps.tracks import BOX_MARGIN_MM, track_block
+
+SHEET_MARGIN_MM = 8.0
+"""White border of every sheet drawing."""
+EDGE_BAND_MM = 7.0
+"""Band around a map that carries the edge names."""
+GAP_MM = 6.0
+DISPLAY_WIDTH_MM = 240.0
+"""Width a display sheet's boxes flow across: the sheet then fits a landscape Letter (or A4) page."""
+EDGE_TEXT_MM = 3.4
+INK = "#2a2a2a"
+
+SheetKind = Literal["hex", "table", "display", "boxes"]
+
+
+@dataclass(frozen=True)
+class MapSheet:
+    """One printable sheet: its output id, the map it comes from, and its drawing."""
+
+    id: str
+    map_id: str
+    kind: SheetKind
+    drawing: Drawing
+    frame: HexFrame | None = None
+    """Where the hex grid sits on the sheet (hex maps only)."""
+
+
+@dataclass(frozen=True)
+class SheetContext:
+    """What every sheet of one game reads: the game, its language, terrain and box size."""
+
+    game: Game
+    lang: str
+    terrain: dict[str, Terrain]
+    box_mm: float
+
+    @classmethod
+    def of(cls, game: Game) -> "SheetContext":
+        """Return the context of a game's sheets, printed in its first language."""
+        box_mm = parse_length_mm(game.game.print.counter_size) + BOX_MARGIN_MM
+        return cls(game, game.game.languages[0], terrain_by_id(game.maps.terrain), box_mm)
+
+    def text(self, text: object) -> str:
+        """Return printed text in the sheet's language."""
+        return text_in(text, self.lang)
+
+
+def _side_blocks(ctx: SheetContext, tracks: list[Track], placement: str, limit_mm: float) -> Block | None:
+    chosen = [t for t in tracks if t.placement == placement]
+    if not chosen:
+        return None
+    vertical = placement in ("left", "right")
+    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=limit_mm, vertical=vertical)
+              for t in chosen]
+    return flow(blocks, limit_mm, GAP_MM, vertical=vertical)
+
+
+def edge_label_items(map_: Map, lang: str, x: float, y: float, w: float, h: float) -> list[Item]:
+    """Return the edge names, each centred along its side of the rectangle, outside it."""
+    names: dict[str, list[str]] = {}
+    for edge in map_.edges:
+        text = text_in(edge.name, lang) or ", ".join(r.replace("-", " ") for r in edge.roles)
+        if text:
+            names.setdefault(edge.side_of_map, []).append(text)
+    spots = {"north": (x + w / 2, y - EDGE_BAND_MM * 0.3, 0), "south": (x + w / 2, y + h + EDGE_BAND_MM * 0.8, 0),
+             "west": (x - EDGE_BAND_MM * 0.3, y + h / 2, -90), "east": (x + w + EDGE_BAND_MM * 0.3, y + h / 2, 90)}
+    items: list[Item] = []
+    for side, (sx, sy, angle) in spots.items():
+        if side in names:
+            text = Text(0, 0, " · ".join(names[side]), EDGE_TEXT_MM, fill=INK, font="condensed", bold=True,
+                        anchor="middle")
+            items.append(Group((text,), dx_mm=sx, dy_mm=sy, rotate_deg=angle))
+    return items
+
+
+def used_terrain(ctx: SheetContext, map_: Map) -> list[Terrain]:
+    """Return the terrain types a map uses, in declared order: its key."""
+    ids = {map_.default_terrain} if map_.default_terrain else set()
+    for value in map_.hexes.values():
+        ids.update([value] if isinstance(value, str) else value if isinstance(value, list)
+                   else [value.terrain, *value.overlays])
+    ids.update(s.feature for s in map_.hexsides)
+    ids.update(p.feature for p in map_.paths)
+    ids.update(p.terrain for p in map_.pieces)
+    return [t for t in ctx.game.maps.terrain if t.id in ids]
+
+
+@dataclass(frozen=True)
+class Around:
+    """The blocks around a map or table: title, tracks on four sides, key."""
+
+    title: Block
+    key: Block
+    top: Block | None
+    bottom: Block | None
+    left: Block | None
+    right: Block | None
+
+
+def _around(ctx: SheetContext, map_: Map, w: float, h: float, *, hexagonal: bool) -> Around:
+    tracks = list(map_.tracks)
+    return Around(
+        title_block(ctx.game.game, ctx.text(map_.name), ctx.lang),
+        key_block(used_terrain(ctx, map_), ctx.game.game, ctx.lang, width_mm=max(w, 180.0), hexagonal=hexagonal),
+        _side_blocks(ctx, tracks, "top", w), _side_blocks(ctx, tracks, "bottom", w),
+        _side_blocks(ctx, tracks, "left", h), _side_blocks(ctx, tracks, "right", h))
+
+
+def _compose(around: Around, w: float, h: float, body: Callable[[float, float], list[Item]]) -> tuple[Drawing, float, float]:
+    """Return the sheet drawing with the body's rectangle (w × h, edge bands included) at its place."""
+    m, g = SHEET_MARGIN_MM, GAP_MM
+    left_w = around.left.width_mm + g if around.left else 0.0
+    right_w = around.right.width_mm + g if around.right else 0.0
+    top_h = around.top.height_mm + g if around.top else 0.0
+    x = m + left_w
+    y = m + around.title.height_mm + g + top_h
+    items: list[Item] = [placed(around.title, m, m)]
+    if around.top:
+        items.append(placed(around.top, x, y - top_h))
+    if around.left:
+        items.append(placed(around.left, m, y))
+    if around.right:
+        items.append(placed(around.right, x + w + g, y))
+    below = y + max(h, around.left.height_mm if around.left else 0.0, around.right.height_mm if around.right else 0.0)
+    if around.bottom:
+        items.append(placed(around.bottom, x, below + g))
+        below += g + around.bottom.height_mm
+    items.append(placed(around.key, x, below + g))
+    items.extend(body(x, y))
+    width = max(x + w + right_w, m + around.title.width_mm, x + around.key.width_mm) + m
+    height = below + g + around.key.height_mm + m
+    return Drawing(width, height, tuple(items)), x, y
+
+
+def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
+    """Return a hex map's sheet: map, edge names, tracks beside it, title and key."""
+    grid = HexGrid(map_.grid)
+    w, h = grid.size_mm()
+    band = EDGE_BAND_MM
+    around = _around(ctx, map_, w + 2 * band, h + 2 * band, hexagonal=True)
+    contents = hex_contents(map_, grid)
+
+    def body(x: float, y: float) -> list[Item]:
+        frame = HexFrame(grid, x + band, y + band)
+        return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h),
+                *hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang)]
+
+    drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
+    title = f"{ctx.text(ctx.game.game.title)} — {ctx.text(map_.name)}"
+    return MapSheet(map_.id, map_.id, "hex", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title),
+                    HexFrame(grid, x + band, y + band))
+
+
+def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
+    """Return a gridless table's sheet: table, inch rulers, edge names, tracks, title and key."""
+    w, h = (v * MM_PER_INCH for v in map_.size_in)
+    lead, band = RULER_MM + 2.0, EDGE_BAND_MM
+    around = _around(ctx, map_, w + lead + band, h + lead + band, hexagonal=False)
+
+    def body(x: float, y: float) -> list[Item]:
+        return [*edge_label_items(map_, ctx.lang, x + lead, y + lead, w, h),
+                *table_items(map_, ctx.terrain, ctx.lang, x + lead, y + lead)]
+
+    drawing, _, _ = _compose(around, w + lead + band, h + lead + band, body)
+    title = f"{ctx.text(ctx.game.game.title)} — {ctx.text(map_.name)}"
+    return MapSheet(map_.id, map_.id, "table", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title))
+
+
+def boxes_sheet(ctx: SheetContext, sheet_id: str, map_: Map, tracks: list[Track], kind: SheetKind) -> MapSheet:
+    """Return a sheet of tracks and holding boxes, laid out across a landscape page width."""
+    m = SHEET_MARGIN_MM
+    title = title_block(ctx.game.game, ctx.text(map_.name), ctx.lang)
+    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=DISPLAY_WIDTH_MM, vertical=False)
+              for t in tracks]
+    body = flow(blocks, DISPLAY_WIDTH_MM, GAP_MM * 1.5, vertical=False)
+    items = (placed(title, m, m), placed(body, m, m + title.height_mm + GAP_MM))
+    width = max(title.width_mm, body.width_mm, DISPLAY_WIDTH_MM) + 2 * m
+    height = m + title.height_mm + GAP_MM + body.height_mm + m
+    name = f"{ctx.text(ctx.game.game.title)} — {ctx.text(map_.name)}"
+    return MapSheet(sheet_id, map_.id, kind, Drawing(width, height, items, name))
+
+
+BOXES_SUFFIX = "-boxes"
+"""Sheet id suffix of a hex map's or table's `placement: sheet` tracks."""
+
+
+def map_sheets(game: Game) -> list[MapSheet]:
+    """Return every printable sheet of the game's maps and displays, in declared order."""
+    ctx = SheetContext.of(game)
+    sheets: list[MapSheet] = []
+    for map_ in game.maps.maps:
+        if map_.kind == "display":
+            sheets.append(boxes_sheet(ctx, map_.id, map_, list(map_.tracks), "display"))
+            continue
+        sheets.append(hex_sheet(ctx, map_) if map_.kind == "hex" else table_sheet(ctx, map_))
+        on_sheet = [t for t in map_.tracks if t.placement == "sheet"]
+        if on_sheet:
+            sheets.append(boxes_sheet(ctx, map_.id + BOXES_SUFFIX, map_, on_sheet, "boxes"))
+    return sheets

@@ -1,0 +1,121 @@
+"""The few words sandtable itself prints on charts, rulebooks and setup cards, in each language.
+
+Content text comes from the model; these are the captions around it ("Contents", "Column shifts",
+"enters on turn 5 by the east edge"). A language without an entry falls back to English.
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+PHRASES: dict[str, dict[str, str]] = {
+    "en": {
+        "contents": "Contents", "glossary": "Glossary", "index": "Index", "example": "Example of play",
+        "designer": "Designer's note", "note": "Note", "page": "Page", "front": "front", "back": "back",
+        "sheet": "sheet", "terrain": "Terrain", "combat": "Combat", "notes": "Notes",
+        "shifts": "Column shifts (− left, + right)", "results": "Results", "odds": "Odds",
+        "differential": "Differential", "strength": "Strength", "yes": "yes", "no": "no",
+        "only": "only", "setup": "Setup", "reinforcements": "Reinforcements", "replacements": "Replacements",
+        "special_rules": "Special rules", "victory": "Victory conditions", "markers": "Markers",
+        "cups": "Cup contents", "turns": "Turns", "first_player": "First player", "unit": "Unit",
+        "where": "Where", "independent": "Other units", "turn": "Turn", "points": "Points", "pool": "Pool",
+        "side": "Side", "at_start": "at start", "objectives": "Objectives", "vp": "VP",
+        "elimination": "Each {nationality} unit destroyed: {vp} VP to {scorer}", "checked": "Checked",
+        "not_used": "Not used", "designed": "† placement designed: the source does not give it",
+        "reduced": "reduced", "hex": "{hex}", "place": "{place}", "within": "within {n} of {target}",
+        "zone": "in zone {zone}", "box": "in box {box}", "stacked_formation": "stacked with any unit of {formation}",
+        "stacked_unit": "stacked with {unit}", "edge": "on the {edge} edge",
+        "enters": "enters on turn {turn} {where}", "enters_edge": "by the {edge} edge",
+        "enter_hex": "at {where}", "enter_place": "at {where}",
+        "anywhere_own": "anywhere on its own side", "anywhere_map": "anywhere on the map", "or": "or",
+        "on_map": "map {map}", "north": "north", "south": "south", "east": "east", "west": "west",
+        "control": "{side} must hold", "default_winner": "Otherwise {side} wins",
+        "turn_date": "turn {turn} ({date})", "counter": "Counter",
+    },
+    "pt": {
+        "contents": "Sumário", "glossary": "Glossário", "index": "Índice remissivo", "example": "Exemplo de jogo",
+        "designer": "Nota do autor", "note": "Nota", "page": "Página", "front": "frente", "back": "verso",
+        "sheet": "folha", "terrain": "Terreno", "combat": "Combate", "notes": "Notas",
+        "shifts": "Deslocamentos de coluna (− esquerda, + direita)", "results": "Resultados",
+        "odds": "Relação de forças", "differential": "Diferença", "strength": "Força", "yes": "sim",
+        "no": "não", "only": "só", "setup": "Disposição inicial", "reinforcements": "Reforços",
+        "replacements": "Substituições", "special_rules": "Regras especiais", "victory": "Condições de vitória",
+        "markers": "Marcadores", "cups": "Conteúdo dos copos", "turns": "Turnos", "first_player": "Primeiro jogador",
+        "unit": "Unidade", "where": "Onde", "independent": "Outras unidades", "turn": "Turno", "points": "Pontos",
+        "pool": "Reserva", "side": "Lado", "at_start": "no início", "objectives": "Objetivos", "vp": "PV",
+        "elimination": "Cada unidade {nationality} destruída: {vp} PV para {scorer}", "checked": "Verificação",
+        "not_used": "Não usadas", "designed": "† posição criada: a fonte não a indica",
+        "reduced": "reduzida", "hex": "{hex}", "place": "{place}", "within": "a até {n} de {target}",
+        "zone": "na zona {zone}", "box": "na casa {box}",
+        "stacked_formation": "empilhada com qualquer unidade de {formation}", "stacked_unit": "empilhada com {unit}",
+        "edge": "na borda {edge}", "enters": "entra no turno {turn} {where}", "enters_edge": "pela borda {edge}",
+        "enter_hex": "no hexágono {where}", "enter_place": "em {where}",
+        "anywhere_own": "em qualquer lugar do seu lado", "anywhere_map": "em qualquer lugar do mapa", "or": "ou",
+        "on_map": "mapa {map}", "north": "norte", "south": "sul", "east": "leste", "west": "oeste",
+        "control": "{side} deve controlar", "default_winner": "Caso contrário vence {side}",
+        "turn_date": "turno {turn} ({date})", "counter": "Peça",
+    },
+    "pl": {
+        "contents": "Spis treści", "glossary": "Słowniczek", "index": "Indeks", "example": "Przykład rozgrywki",
+        "designer": "Uwaga autora", "note": "Uwaga", "page": "Strona", "front": "przód", "back": "tył",
+        "sheet": "arkusz", "terrain": "Teren", "combat": "Walka", "notes": "Uwagi",
+        "shifts": "Przesunięcia kolumn (− w lewo, + w prawo)", "results": "Wyniki", "odds": "Stosunek sił",
+        "differential": "Różnica", "strength": "Siła", "yes": "tak", "no": "nie", "only": "tylko",
+        "setup": "Rozstawienie", "reinforcements": "Posiłki", "replacements": "Uzupełnienia",
+        "special_rules": "Zasady specjalne", "victory": "Warunki zwycięstwa", "markers": "Znaczniki",
+        "cups": "Zawartość kubków", "turns": "Tury", "first_player": "Pierwszy gracz", "unit": "Jednostka",
+        "where": "Gdzie", "independent": "Pozostałe jednostki", "turn": "Tura", "points": "Punkty",
+        "pool": "Pula", "side": "Strona", "at_start": "na początku", "objectives": "Cele", "vp": "PZ",
+        "elimination": "Każda zniszczona jednostka ({nationality}): {vp} PZ dla: {scorer}",
+        "checked": "Sprawdzane", "not_used": "Nieużywane", "designed": "† pozycja zaprojektowana: źródło jej nie podaje",
+        "reduced": "osłabiona", "hex": "{hex}", "place": "{place}", "within": "do {n} od {target}",
+        "zone": "w strefie {zone}", "box": "w polu {box}",
+        "stacked_formation": "w jednym heksie z dowolną jednostką: {formation}",
+        "stacked_unit": "w jednym heksie z: {unit}", "edge": "przy krawędzi {edge}",
+        "enters": "wchodzi w turze {turn} {where}", "enters_edge": "od krawędzi {edge}",
+        "enter_hex": "w heksie {where}", "enter_place": "w miejscu {where}",
+        "anywhere_own": "w dowolnym miejscu własnej strony", "anywhere_map": "w dowolnym miejscu mapy",
+        "or": "lub", "on_map": "mapa {map}", "north": "północnej", "south": "południowej",
+        "east": "wschodniej", "west": "zachodniej", "control": "{side} musi utrzymać",
+        "default_winner": "W przeciwnym razie wygrywa: {side}", "turn_date": "tura {turn} ({date})",
+        "counter": "Żeton",
+    },
+}
+"""Captions by language, then by key."""
+
+MONTHS: dict[str, tuple[str, ...]] = {
+    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December"),
+    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
+           "novembro", "dezembro"),
+    "pl": ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września",
+           "października", "listopada", "grudnia"),
+}
+"""Month names as they follow a day number, so dates never depend on the machine's locale."""
+
+
+def phrase(key: str, lang: str, **values: object) -> str:
+    """Return the caption `key` in `lang` (English when missing), with `{names}` filled from `values`."""
+    table = PHRASES.get(lang.split("-")[0], PHRASES["en"])
+    text = table.get(key, PHRASES["en"][key])
+    return text.format(**values) if values else text
+
+
+def date_text(date: dt.date, lang: str) -> str:
+    """Return a date as players read it in `lang` (`26 May 1942`, `26 de maio de 1942`, `26 maja 1942`)."""
+    months = MONTHS.get(lang.split("-")[0], MONTHS["en"])
+    month = months[date.month - 1]
+    if lang.startswith("pt"):
+        return f"{date.day} de {month} de {date.year}"
+    return f"{date.day} {month} {date.year}"
+
+
+def number_text(value: float, lang: str) -> str:
+    """Return a number as printed: whole numbers plainly, halves as ½, other decimals with the language's mark."""
+    if float(value).is_integer():
+        return str(int(value))
+    whole, rest = divmod(abs(float(value)), 1.0)
+    sign = "−" if value < 0 else ""
+    if abs(rest - 0.5) < 1e-9:
+        return f"{sign}{int(whole) if whole else ''}½"
+    text = f"{abs(value):g}"
+    return sign + (text if lang.startswith("en") else text.replace(".", ","))

@@ -1,0 +1,162 @@
+"""Rulebook blocks as flowables: paragraphs, lists, pipe tables, embedded charts, counters and map
+excerpts, and the boxed examples, designer's notes and notes.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+
+from builder.model.content import Game
+from builder.model.rulebook import Block, Case
+from builder.render.chart_layout import Cell, column_widths
+from builder.render.charts import chart_by_id, chart_drawing
+from builder.render.counter_images import faces_of
+from builder.render.drawing import Drawing, Group
+from builder.render.fonts import registered
+from builder.render.map_excerpt import map_excerpt
+from builder.render.phrases import phrase
+from builder.render.typeset import structure
+from builder.render.typeset.flowables import DrawingFlowable, boxed
+from builder.render.typeset.markup import Mark, TermFinder, emphasis, escape, inline, reference_marks
+from builder.render.typeset.styles import BOX_FILLS, BOX_RULES, Styles, table_commands
+
+BOXED = ("example", "designer", "note")
+COUNTER_GAP_MM = 2.0
+
+
+@dataclass
+class Setting:
+    """What setting blocks needs: the game, the language, styles, column width and lookups."""
+
+    game: Game
+    lang: str
+    styles: Styles
+    column_pt: float
+    max_drawing_pt: float
+    known: set[str]
+    terms: TermFinder | None = None
+    pictures: dict[str, list[Drawing]] = field(default_factory=dict)
+    boxes: tuple[str, ...] = BOXED
+    """The boxed kinds set; others are left out (a quick-reference sheet drops designer's notes)."""
+
+
+@dataclass(frozen=True)
+class Text:
+    """One block's text with the marks (links, index anchors) that apply to it."""
+
+    text: str
+    marks: list[Mark]
+
+    def markup(self, start: int, end: int, setting: Setting) -> str:
+        """Return paragraph markup of text[start:end], glossary terms anchored for the index."""
+        extra = setting.terms.marks(self.text, start, end) if setting.terms else []
+        return inline(self.text, self.marks + extra, start, end)
+
+
+def _paragraph(markup: str, style, lead: str = "") -> Paragraph:
+    return Paragraph(lead + markup, style)
+
+
+def _list(source: Text, piece: structure.Piece, setting: Setting, style) -> list[Flowable]:
+    found = []
+    for item in structure.list_items(source.text, piece):
+        indent = style.fontSize * (1.3 + 1.3 * item.depth)
+        item_style = style.clone(f"{style.name}-li{item.depth}", leftIndent=indent,
+                                 bulletIndent=indent - style.fontSize * 1.2, spaceAfter=style.fontSize * 0.15)
+        found.append(Paragraph(source.markup(item.start, item.end, setting), item_style, bulletText=item.marker))
+    return found
+
+
+def _plain(text: str) -> str:
+    return text.replace("**", "").replace("*", "")
+
+
+def pipe_table(source: Text, piece: structure.Piece, setting: Setting, width_pt: float) -> Flowable:
+    """Return a pipe table as a ruled table whose first row is the heading."""
+    rows = structure.table_rows(source.text, piece)
+    st = setting.styles
+    size_mm = st.cell.fontSize / PT_PER_MM
+    cells = [[Cell(_plain(source.text[a:b]), bold=(n == 0)) for a, b in row] for n, row in enumerate(rows)]
+    count = max(len(r) for r in cells)
+    cells = [r + [Cell("")] * (count - len(r)) for r in cells]
+    widths = [w * PT_PER_MM for w in column_widths(cells, width_pt / PT_PER_MM, size_mm * 1.08)]
+    data = [[Paragraph(source.markup(a, b, setting), st.head_cell if n == 0 else st.cell) for a, b in row]
+            + [""] * (count - len(row)) for n, row in enumerate(rows)]
+    table = Table(data, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle(table_commands() + [
+        ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#707070")),
+        ("BACKGROUND", (0, 0), (-1, 0), HexColor("#d4d4d4")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    table.spaceBefore = table.spaceAfter = 4.0
+    return table
+
+
+def counters_drawing(setting: Setting, piece_id: str) -> Drawing | None:
+    """Return the faces of a unit or marker side by side (front, back)."""
+    faces = faces_of(setting.game, setting.pictures, piece_id)
+    if not faces:
+        return None
+    x, groups = 0.0, []
+    for face in faces:
+        groups.append(Group(face.items, dx_mm=x))
+        x += face.width_mm + COUNTER_GAP_MM
+    return Drawing(x - COUNTER_GAP_MM, max(f.height_mm for f in faces), tuple(groups), title=piece_id)
+
+
+def embed(setting: Setting, kind: str, target: str, width_pt: float) -> list[Flowable]:
+    """Return a chart, counter or map excerpt drawn from the model (nothing if it is not there)."""
+    if kind == "chart":
+        chart = chart_by_id(setting.game, target)
+        drawing = chart_drawing(setting.game, chart, setting.lang, width_mm=width_pt / PT_PER_MM) if chart else None
+    elif kind == "counter":
+        drawing = counters_drawing(setting, target)
+    else:
+        drawing = map_excerpt(setting.game, target, setting.lang)
+    return [DrawingFlowable(drawing, max_height_pt=setting.max_drawing_pt)] if drawing else []
+
+
+def flowables(source: Text, setting: Setting, *, width_pt: float, style=None, lead: str = "") -> list[Flowable]:
+    """Return the flowables of one block's text; `lead` (a case number) opens its first paragraph."""
+    st = setting.styles
+    style = style or st.body
+    found: list[Flowable] = []
+    for piece in structure.pieces(source.text):
+        if piece.kind == "paragraph":
+            found.append(_paragraph(source.markup(piece.start, piece.end, setting), style, lead))
+            lead = ""
+        elif piece.kind == "list":
+            found.extend(_list(source, piece, setting, style))
+        elif piece.kind == "table":
+            found.append(pipe_table(source, piece, setting, width_pt))
+        elif piece.kind == "embed":
+            found.extend(embed(setting, *structure.embed(source.text[piece.start:piece.end]), width_pt))
+        else:
+            level, title = structure.heading(source.text[piece.start:piece.end])
+            found.append(Paragraph(emphasis(escape(title)), st.subheading))
+    if lead:
+        found.insert(0, Paragraph(lead, style))
+    return found
+
+
+def block_flowables(block: Block, case: Case | None, setting: Setting, *, lead: str = "") -> list[Flowable]:
+    """Return one block of a case as flowables; examples and notes are boxed under a caption."""
+    marks = reference_marks(block, case, setting.known) if case is not None else []
+    source = Text(block.text, marks)
+    if block.kind not in BOXED:
+        return flowables(source, setting, width_pt=setting.column_pt, lead=lead)
+    if block.kind not in setting.boxes:
+        return [Paragraph(lead, setting.styles.body)] if lead else []
+    st = setting.styles
+    inner_pt = setting.column_pt - 10.0
+    style = st.small.clone(f"box-{block.kind}", fontName=registered("italic") if block.kind == "designer"
+                           else st.small.fontName)
+    body = flowables(source, setting, width_pt=inner_pt, style=style)
+    caption = Paragraph(escape(phrase(block.kind, setting.lang)), st.caption)
+    box = boxed([caption, *body], width_pt=setting.column_pt, fill=BOX_FILLS[block.kind], rule=BOX_RULES[block.kind])
+    return ([Paragraph(lead, st.body)] if lead else []) + [box, Spacer(1, 1)]

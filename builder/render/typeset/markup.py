@@ -1,0 +1,147 @@
+"""Markdown inline text to reportlab paragraph markup: escaping, bold and italic, cross references
+as internal links, and index anchors for glossary terms.
+
+Everything works on slices of one block's text, so that the offsets the loader recorded for each
+reference (`see 6.23`) stay valid for paragraphs, list items and table cells alike.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from builder.model.rulebook import Block, Case
+from builder.render.typeset.styles import LINK_COLOUR
+
+_BOLD = re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])")
+_CODE = re.compile(r"`([^`]+)`")
+CASE_KEY = "case-{number}"
+"""The PDF destination name of a case: links, outline entries and the table of contents use it."""
+
+
+def case_key(number: str) -> str:
+    """Return the destination name of case `number`."""
+    return CASE_KEY.format(number=number)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Markup to wrap around text[start:end] (or insert at start when start == end)."""
+
+    start: int
+    end: int
+    before: str
+    after: str = ""
+
+
+def escape(text: str) -> str:
+    """Return text with the three characters paragraph markup reserves escaped."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|])")
+_PRIVATE = 0xE000
+"""Escaped characters wait in the private-use area while emphasis is parsed, then come back."""
+
+
+def emphasis(markup: str) -> str:
+    """Return markup with Markdown `**bold**`, `*italic*` and `code` turned into tags (`\\*` stays a star)."""
+    markup = _ESCAPED.sub(lambda m: chr(_PRIVATE + ord(m.group(1))), markup)
+    markup = _BOLD.sub(r"<b>\1</b>", markup)
+    markup = _ITALIC.sub(r"<i>\1</i>", markup)
+    markup = _CODE.sub(r"\1", markup)
+    return re.sub("[\ue000-\ue07f]", lambda m: chr(ord(m.group(0)) - _PRIVATE), markup)
+
+
+def inline(text: str, marks: list[Mark], start: int = 0, end: int | None = None) -> str:
+    """Return paragraph markup for text[start:end] with the marks that fall inside it applied."""
+    end = len(text) if end is None else end
+    out: list[str] = []
+    at = start
+    for mark in sorted((m for m in marks if start <= m.start and m.end <= end), key=lambda m: (m.start, m.end)):
+        if mark.start < at:
+            continue
+        out.append(escape(text[at:mark.start]))
+        out.append(mark.before + escape(text[mark.start:mark.end]) + mark.after)
+        at = mark.end
+    out.append(escape(text[at:end]))
+    return emphasis(" ".join("".join(out).split()))
+
+
+def link(number: str) -> tuple[str, str]:
+    """Return the tags that make a case number a link to its case."""
+    return f'<a href="#{case_key(number)}" color="{LINK_COLOUR}">', "</a>"
+
+
+def reference_marks(block: Block, case: Case, known: set[str]) -> list[Mark]:
+    """Return link marks for the references the loader found in this block, where their case exists."""
+    lines = block.text.split("\n")
+    starts = [0]
+    for text in lines:
+        starts.append(starts[-1] + len(text) + 1)
+    marks = []
+    for ref in case.references:
+        row = ref.at.line - block.at.line
+        if ref.at.file != block.at.file or not 0 <= row < len(lines) or ref.target not in known:
+            continue
+        offset = starts[row] + ref.at.column - 1
+        if block.text.startswith(ref.target, offset):
+            before, after = link(ref.target)
+            marks.append(Mark(offset, offset + len(ref.target), before, after))
+    return marks
+
+
+_PAREN_NUMBERS = re.compile(r"\((\d+(?:\.\d+)+(?:\s*[,;]\s*\d+(?:\.\d+)+)*)\)")
+_NUMBER = re.compile(r"\d+(?:\.\d+)+")
+
+
+def parenthesised_marks(text: str, known: set[str]) -> list[Mark]:
+    """Return link marks for case numbers in parentheses, `(5.2)` or `(5.2, 7.1)`, that name a case.
+
+    The glossary is not parsed into cases, so its references are found here by their plainest form.
+    """
+    marks = []
+    for group in _PAREN_NUMBERS.finditer(text):
+        for number in _NUMBER.finditer(group.group(1)):
+            if number.group(0) in known:
+                before, after = link(number.group(0))
+                start = group.start(1) + number.start()
+                marks.append(Mark(start, start + len(number.group(0)), before, after))
+    return marks
+
+
+class TermFinder:
+    """Finds glossary terms in running text and marks their first use in each paragraph for the index."""
+
+    def __init__(self, terms: list[str]) -> None:
+        self.patterns = [(index_term(term), _term_pattern(term)) for term in terms]
+
+    def marks(self, text: str, start: int, end: int) -> list[Mark]:
+        """Return an index anchor before the first use of each term within text[start:end]."""
+        found = []
+        for term, pattern in self.patterns:
+            match = pattern.search(text, start, end)
+            if match:
+                found.append(Mark(match.start(), match.start(), f'<index item="{_index_item(term)}"/>'))
+        return found
+
+
+def index_term(term: str) -> str:
+    """Return the form of a glossary term listed in the index (`Engagement zone (ZOC)` → `Engagement zone`)."""
+    return re.sub(r"\s*\(.*?\)", "", term).strip()
+
+
+def _index_item(term: str) -> str:
+    return escape(term).replace('"', "&quot;").replace(",", ",,")
+
+
+def _word_pattern(word: str) -> str:
+    # a stem, so that "stack" finds "stacks" and "strefa" finds "strefie": long words lose their ending
+    stem = word[:-2] if len(word) >= 7 else word[:-1] if len(word) >= 5 else word
+    return re.escape(stem) + r"\w*"
+
+
+def _term_pattern(term: str) -> re.Pattern[str]:
+    alternatives = [a.strip() for a in index_term(term).split("/") if a.strip()]
+    forms = [r"\s+".join(_word_pattern(w) for w in a.split()) for a in alternatives]
+    return re.compile(r"(?<!\w)(?:" + "|".join(forms) + r")", re.IGNORECASE)

@@ -1,0 +1,167 @@
+"""The rulebook as a PDF: title and contents in one column, then numbered sections and cases in
+two columns, glossary and index; every heading is an outline entry, every reference a link.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, TableStyle
+from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
+
+from builder.model.base import text_in
+from builder.model.content import Game
+from builder.model.rulebook import Case, Rulebook
+from builder.render.counter_images import counter_pictures
+from builder.render.phrases import phrase
+from builder.render.typeset import structure
+from builder.render.typeset.blocks import BOXED, Setting, block_flowables
+from builder.render.typeset.document import Layout, TypesetDocument
+from builder.render.typeset.flowables import Heading
+from builder.render.typeset.markup import TermFinder, case_key, emphasis, escape, inline, parenthesised_marks
+from builder.render.typeset.styles import styles, table_commands
+
+BODY_PT = 8.5
+"""Type size of the rulebook's running text."""
+CONTENTS_DEPTH = 2
+"""Outline depths listed in the table of contents: sections and their primary cases."""
+
+
+@dataclass(frozen=True)
+class Node:
+    """One entry of the section tree: a numbered heading or an unnumbered one."""
+
+    key: str
+    text: str
+    depth: int
+
+
+class Outline:
+    """Turns heading levels (`#` = 1) into tree depths, so a skipped level never skips a depth."""
+
+    def __init__(self) -> None:
+        self.open: list[int] = []
+
+    def depth(self, level: int) -> int:
+        """Return the depth of a heading of `level` after the headings seen so far."""
+        while self.open and self.open[-1] >= level:
+            self.open.pop()
+        self.open.append(level)
+        return len(self.open) - 1
+
+
+def heading_text(case: Case) -> str:
+    """Return a numbered heading as printed and bookmarked: `5.1 Resolving combat`."""
+    return f"{case.number} {case.title.replace('**', '').replace('*', '')}".strip()
+
+
+def section_tree(book: Rulebook) -> list[Node]:
+    """Return every heading of the rulebook in order, with its depth: numbered cases with a title,
+    and unnumbered headings; cases without a title (`**6.23** …`) are not headings."""
+    outline, nodes, count = Outline(), [], 0
+    for case in book.cases:
+        if case.title:
+            nodes.append(Node(case_key(case.number), heading_text(case), outline.depth(case.level)))
+        for block in case.blocks:
+            found = structure.heading(block.text) if block.kind == "heading" else None
+            if found:
+                count += 1
+                nodes.append(Node(f"heading-{count}", found[1].replace("*", ""), outline.depth(found[0])))
+    return nodes
+
+
+def _front(game: Game, book: Rulebook, setting: Setting) -> list[Flowable]:
+    st = setting.styles
+    title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
+    subtitle = text_in(game.game.subtitle, book.lang)
+    contents = TableOfContents(levelStyles=list(st.toc), dotsMinLevel=0, tableStyle=TableStyle(table_commands()))
+    return [Paragraph(escape(title), st.title), Paragraph(escape(subtitle), st.subtitle),
+            Paragraph(escape(phrase("contents", book.lang)), st.headings[1]), contents,
+            NextPageTemplate("body"), PageBreak()]
+
+
+def _heading(markup: str, text: str, key: str, depth: int, setting: Setting) -> Heading:
+    style = setting.styles.headings[min(depth, len(setting.styles.headings) - 1)]
+    return Heading(f'<a name="{key}"/>{markup}', style, key=key, text=text, depth=depth,
+                   in_contents=depth < CONTENTS_DEPTH)
+
+
+def case_flowables(case: Case, setting: Setting, outline: Outline, counter: list[int]) -> list[Flowable]:
+    """Return one case: its heading (or its bold number before the first paragraph) and its blocks."""
+    found: list[Flowable] = []
+    lead = ""
+    if case.title:
+        markup = f"{escape(case.number)} {emphasis(escape(case.title))}"
+        found.append(_heading(markup, heading_text(case), case_key(case.number), outline.depth(case.level), setting))
+    else:
+        lead = f'<a name="{case_key(case.number)}"/><b>{escape(case.number)}</b> '
+    for block in case.blocks:
+        if block.kind == "heading":
+            level, title = structure.heading(block.text)
+            counter[0] += 1
+            found.append(_heading(emphasis(escape(title)), title.replace("*", ""), f"heading-{counter[0]}",
+                                  outline.depth(level), setting))
+            continue
+        found.extend(block_flowables(block, case, setting, lead=lead))
+        lead = ""
+    if lead:
+        found.append(Paragraph(lead, setting.styles.body))
+    return found
+
+
+def glossary_flowables(book: Rulebook, setting: Setting, outline: Outline) -> list[Flowable]:
+    """Return the glossary: a heading, then each term in bold with its definition."""
+    if not book.glossary:
+        return []
+    found: list[Flowable] = [_heading(escape(phrase("glossary", book.lang)), phrase("glossary", book.lang),
+                                      "glossary", outline.depth(1), setting)]
+    for entry in book.glossary:
+        definition = inline(entry.definition, parenthesised_marks(entry.definition, setting.known))
+        found.append(Paragraph(f"<b>{escape(entry.term)}</b>: {definition}", setting.styles.glossary))
+    return found
+
+
+def index_flowables(book: Rulebook, setting: Setting, outline: Outline) -> tuple[list[Flowable], SimpleIndex | None]:
+    """Return the index heading and the index itself (terms from the glossary), if there is a glossary."""
+    if not book.glossary:
+        return [], None
+    index = SimpleIndex(style=list(setting.styles.index), headers=True, dot=None, tableStyle=TableStyle(table_commands()))
+    title = phrase("index", book.lang)
+    return [_heading(escape(title), title, "index", outline.depth(1), setting), index], index
+
+
+def make_setting(game: Game, book: Rulebook, layout: Layout, size_pt: float, *, indexed: bool,
+                 air: float = 1.0, boxes: tuple[str, ...] = BOXED) -> Setting:
+    """Return the setting of one language's document at one body size, with the boxed kinds it keeps."""
+    terms = TermFinder([entry.term for entry in book.glossary]) if indexed and book.glossary else None
+    return Setting(game, book.lang, styles(size_pt, air=air), layout.column_pt, layout.text_height_pt * 0.95,
+                   book.case_numbers(), terms, counter_pictures(game), boxes)
+
+
+def body_flowables(book: Rulebook, setting: Setting, outline: Outline) -> list[Flowable]:
+    """Return the preamble and every case, in order."""
+    found = [f for block in book.preamble for f in block_flowables(block, None, setting)]
+    counter = [0]
+    for case in book.cases:
+        found.extend(case_flowables(case, setting, outline, counter))
+    return found
+
+
+def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
+    """Return the rulebook of one language as a two-column PDF with contents, outline, glossary, index."""
+    layout = Layout(paper, columns=2)
+    setting = make_setting(game, book, layout, BODY_PT, indexed=True)
+    outline = Outline()
+    story = _front(game, book, setting) + body_flowables(book, setting, outline)
+    story += glossary_flowables(book, setting, outline)
+    index_story, index = index_flowables(book, setting, outline)
+    story += index_story
+    buffer = io.BytesIO()
+    title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
+    document = TypesetDocument(buffer, layout, title=title, lang=book.lang)
+    if index is not None:
+        document.multiBuild(story, canvasmaker=index.getCanvasMaker())
+    else:
+        document.multiBuild(story)
+    return buffer.getvalue()
+

@@ -1,0 +1,241 @@
+"""Scenario setup cards: each side's setup by formation with the counters and where they go, then
+reinforcements by turn, replacements, markers, cups, special rules and victory conditions."""
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+
+from builder.model.base import text_in
+from builder.model.content import Game
+from builder.model.scenario import Placement, Scenario, Where
+from builder.render.counter_images import counter_pictures, faces_of
+from builder.render.drawing import Drawing
+from builder.render.phrases import date_text, phrase
+from builder.render.typeset.document import Layout, TypesetDocument
+from builder.render.typeset.flowables import DrawingFlowable, Heading
+from builder.render.typeset.markup import escape
+from builder.render.typeset.placement import Names, arrival_text, where_text
+from builder.render.typeset.styles import Styles, styles, table_commands
+
+BODY_PT = 8.0
+PICTURE_MM = 12.0
+"""Width of the counter column; counters larger than this are shown smaller."""
+
+
+@dataclass
+class Card:
+    """What setting one card needs."""
+
+    game: Game
+    scenario: Scenario
+    names: Names
+    st: Styles
+    width_pt: float
+    pictures: dict[str, list[Drawing]]
+    headings: int = 0
+
+    @property
+    def lang(self) -> str:
+        """Return the card's language."""
+        return self.names.lang
+
+    def heading(self, text: str, depth: int) -> Heading:
+        """Return a heading that is also an outline entry."""
+        self.headings += 1
+        style = self.st.headings[min(depth + 1, len(self.st.headings) - 1)]
+        return Heading(f'<a name="s{self.headings}"/>{escape(text)}', style, key=f"s{self.headings}", text=text,
+                       depth=depth, in_contents=False)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One unit or marker on the card and where it goes."""
+
+    piece: str
+    where: str
+    note: str = ""
+    reduced: bool = False
+
+
+def _picture(card: Card, row: Row) -> Flowable | str:
+    faces = faces_of(card.game, card.pictures, row.piece)
+    if not faces:
+        return ""
+    face = faces[1] if row.reduced and len(faces) > 1 else faces[0]
+    return DrawingFlowable(face, max_height_pt=PICTURE_MM * PT_PER_MM)
+
+
+def rows_table(card: Card, rows: list[Row]) -> Table:
+    """Return counters, names and places as a table, one row per piece."""
+    st = card.st
+    data = []
+    for row in rows:
+        name = escape(card.names.pieces.get(row.piece, row.piece))
+        if row.reduced:
+            name += f" ({escape(phrase('reduced', card.lang))})"
+        where = escape(row.where) + (f"<br/><i>{escape(row.note)}</i>" if row.note else "")
+        data.append([_picture(card, row), Paragraph(name, st.body), Paragraph(where, st.body)])
+    picture_pt = (PICTURE_MM + 2) * PT_PER_MM
+    rest = card.width_pt - picture_pt
+    table = Table(data, colWidths=[picture_pt, rest * 0.42, rest * 0.58])
+    table.setStyle(TableStyle(table_commands() + [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor("#c0c0c0")),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+        ("LEFTPADDING", (1, 0), (-1, -1), 3)]))
+    return table
+
+
+def _rows(card: Card, placement: Placement, where: str) -> list[Row]:
+    note = text_in(placement.note, card.lang)
+    mark = " †" if placement.designed else ""
+    return [Row(unit, where + mark, note, placement.face == "reduced") for unit in placement.units]
+
+
+def _by_formation(card: Card, placements: list[Placement]) -> list[tuple[str, list[Row]]]:
+    units = {u.id: u for u in card.game.counters.units}
+    groups: dict[str, list[Row]] = {}
+    for placement in placements:
+        for row in _rows(card, placement, where_text(placement, card.names)):
+            formation = units[row.piece].formation if row.piece in units else None
+            title = card.names.formations.get(formation, "") if formation else ""
+            groups.setdefault(title or phrase("independent", card.lang), []).append(row)
+    return list(groups.items())
+
+
+def _designed_note(card: Card, placements: list[Where]) -> list[Flowable]:
+    if any(p.designed for p in placements):
+        return [Paragraph(escape(phrase("designed", card.lang)), card.st.small)]
+    return []
+
+
+def side_flowables(card: Card) -> list[Flowable]:
+    """Return each side's setup: a heading per side, a sub-heading and a table per formation."""
+    sides = {s.id: text_in(s.name, card.lang) for s in card.game.game.sides}
+    found: list[Flowable] = []
+    for setup in card.scenario.setup:
+        found.append(card.heading(f"{phrase('setup', card.lang)}: {sides.get(setup.side, setup.side)}", 0))
+        for formation, rows in _by_formation(card, setup.placements):
+            found += [card.heading(formation, 1), rows_table(card, rows)]
+        found += _designed_note(card, setup.placements)
+    return found
+
+
+def reinforcement_flowables(card: Card) -> list[Flowable]:
+    """Return the reinforcements, turn by turn, each unit with its counter and how it enters."""
+    if not card.scenario.reinforcements:
+        return []
+    found: list[Flowable] = [card.heading(phrase("reinforcements", card.lang), 0)]
+    ordered = sorted(card.scenario.reinforcements, key=lambda r: (r.turn if r.turn is not None else 0,
+                                                                   r.date.isoformat() if r.date else ""))
+    rows = [row for r in ordered for row in _rows(card, r, arrival_text(r, card.names))]
+    found += [rows_table(card, rows)] + _designed_note(card, card.scenario.reinforcements)
+    return found
+
+
+def replacement_flowables(card: Card) -> list[Flowable]:
+    """Return the replacement pools: side, pool, points and when they arrive."""
+    if not card.scenario.replacements:
+        return []
+    sides = {s.id: text_in(s.name, card.lang) for s in card.game.game.sides}
+    st, lang = card.st, card.lang
+    head = [phrase(k, lang) for k in ("side", "pool", "points", "turn")]
+    data = [[Paragraph(f"<b>{escape(h)}</b>", st.body) for h in head]]
+    for r in card.scenario.replacements:
+        when = str(r.turn) if r.turn is not None else date_text(r.date, lang) if r.date else phrase("at_start", lang)
+        data.append([Paragraph(escape(t), st.body) for t in (sides.get(r.side, r.side), r.pool, str(r.points), when)])
+    table = Table(data, colWidths=[card.width_pt * f for f in (0.25, 0.45, 0.12, 0.18)])
+    table.setStyle(TableStyle(table_commands() + [("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor("#c0c0c0"))]))
+    return [card.heading(phrase("replacements", lang), 0), table]
+
+
+def marker_flowables(card: Card) -> list[Flowable]:
+    """Return the markers placed at the start."""
+    rows = [Row(m, where_text(p, card.names), text_in(p.note, card.lang))
+            for p in card.scenario.markers for m in p.markers]
+    return [card.heading(phrase("markers", card.lang), 0), rows_table(card, rows)] if rows else []
+
+
+def _bullets(card: Card, texts: list[str]) -> list[Flowable]:
+    return [Paragraph(escape(t), card.st.bullet, bulletText="•") for t in texts if t]
+
+
+def cup_flowables(card: Card) -> list[Flowable]:
+    """Return what each cup holds at the start, and the units that do not take part."""
+    cups = {c.id: text_in(c.name, card.lang) for c in card.game.game.cups}
+    found: list[Flowable] = []
+    if card.scenario.cup:
+        texts = [f"{cups.get(cup, cup)}: " + ", ".join(card.names.pieces.get(c, c) for c in chits)
+                 for cup, chits in card.scenario.cup.items()]
+        found += [card.heading(phrase("cups", card.lang), 0)] + _bullets(card, texts)
+    if card.scenario.not_used:
+        texts = [", ".join(card.names.pieces.get(u, u) for u in card.scenario.not_used)]
+        found += [card.heading(phrase("not_used", card.lang), 0)] + _bullets(card, texts)
+    return found
+
+
+def rules_flowables(card: Card) -> list[Flowable]:
+    """Return the scenario's special rules, each with the case it comes from."""
+    texts = [text_in(r.text, card.lang) + (f" ({r.case})" if r.case else "") for r in card.scenario.special_rules]
+    return [card.heading(phrase("special_rules", card.lang), 0)] + _bullets(card, texts) if texts else []
+
+
+def _objective_text(card: Card, objective) -> str:
+    sides = {s.id: text_in(s.name, card.lang) for s in card.game.game.sides}
+    where = card.names.places.get(objective.place, objective.place) if objective.place else objective.hex
+    text = f"{where}: {objective.vp:g} {phrase('vp', card.lang)}"
+    return text + (f" ({sides.get(objective.side, objective.side)})" if objective.side else "")
+
+
+def victory_flowables(card: Card) -> list[Flowable]:
+    """Return the victory conditions: text, objectives, points for destroyed units, levels, when."""
+    victory, lang = card.scenario.victory, card.lang
+    sides = {s.id: text_in(s.name, lang) for s in card.game.game.sides}
+    nationalities = {n.id: text_in(n.name, lang) for n in card.game.game.nationalities}
+    texts = [text_in(victory.text, lang)]
+    texts += [_objective_text(card, o) for o in victory.objectives]
+    texts += [phrase("elimination", lang, nationality=nationalities.get(e.nationality, e.nationality),
+                     vp=f"{e.vp:g}", scorer=sides.get(e.scorer, e.scorer)) for e in victory.elimination]
+    if victory.control_all:
+        held = ", ".join(card.names.places.get(c, c) for c in victory.control_all)
+        texts.append(phrase("control", lang, side=sides.get(victory.controller, victory.controller or "")) + f": {held}")
+    if victory.default_winner:
+        texts.append(phrase("default_winner", lang, side=sides.get(victory.default_winner, victory.default_winner)))
+    texts += [text_in(level, lang) for level in victory.levels]
+    if victory.checked_at:
+        texts.append(f"{phrase('checked', lang)}: {text_in(victory.checked_at, lang)}")
+    texts = [t for t in texts if t]
+    return [card.heading(phrase("victory", lang), 0)] + _bullets(card, texts) if texts else []
+
+
+def _length(card: Card) -> str:
+    scenario, lang = card.scenario, card.lang
+    parts = []
+    if scenario.first_turn is not None and scenario.last_turn is not None:
+        parts.append(f"{phrase('turns', lang)} {scenario.first_turn}–{scenario.last_turn}")
+    if scenario.start and scenario.end:
+        parts.append(f"{date_text(scenario.start, lang)} – {date_text(scenario.end, lang)}")
+    if scenario.first_player:
+        sides = {s.id: text_in(s.name, lang) for s in card.game.game.sides}
+        parts.append(f"{phrase('first_player', lang)}: {sides.get(scenario.first_player, scenario.first_player)}")
+    return " · ".join(parts)
+
+
+def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str) -> bytes:
+    """Return the setup card of one scenario in one language."""
+    layout = Layout(paper, columns=2)
+    card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt, counter_pictures(game))
+    title = text_in(scenario.name, lang)
+    story: list[Flowable] = [Paragraph(escape(title), card.st.headings[0]),
+                             Paragraph(escape(_length(card)), card.st.body)]
+    for part in (side_flowables, reinforcement_flowables, replacement_flowables, marker_flowables, cup_flowables,
+                 rules_flowables, victory_flowables):
+        story += part(card)
+    buffer = io.BytesIO()
+    document = TypesetDocument(buffer, layout, title=f"{text_in(game.game.title, lang)}: {title}", lang=lang,
+                               front=False)
+    document.build(story)
+    return buffer.getvalue()

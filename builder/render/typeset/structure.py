@@ -1,0 +1,126 @@
+"""The Markdown structure inside one block's text: paragraphs, lists, pipe tables, embeds and
+headings, each as offsets into that text (so reference offsets keep working).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+")
+_EMBED = re.compile(r"^\{(chart|counter|map):\s*([^}\s]+)\s*\}$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """A run of lines of one kind: text[start:end]."""
+
+    kind: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Item:
+    """One list item: its marker (`•`, `3.`), nesting depth, and text[start:end] without the marker."""
+
+    marker: str
+    depth: int
+    start: int
+    end: int
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    found, at = [], 0
+    for line in text.split("\n"):
+        found.append((at, line))
+        at += len(line) + 1
+    return found
+
+
+def _kind(line: str) -> str:
+    stripped = line.strip()
+    if _EMBED.match(stripped):
+        return "embed"
+    if _HEADING.match(stripped):
+        return "heading"
+    if stripped.startswith("|"):
+        return "table"
+    if _LIST_ITEM.match(line):
+        return "list"
+    return "paragraph"
+
+
+def _starts_new(kind: str, first: str) -> bool:
+    """Return whether a line of `kind` ends a piece that began with a line of kind `first`."""
+    if kind in ("heading", "embed"):
+        return True
+    if (kind == "table") != (first == "table"):
+        return True
+    return kind == "list" and first == "paragraph"
+
+
+def pieces(text: str) -> list[Piece]:
+    """Return the pieces of a block: blank lines separate them, and a heading or embed stands alone."""
+    found: list[Piece] = []
+    current: list[tuple[int, str]] = []
+    for start, line in _lines(text) + [(len(text) + 1, "")]:
+        kind = _kind(line) if line.strip() else ""
+        if current and (not kind or _starts_new(kind, _kind(current[0][1]))):
+            found.append(Piece(_kind(current[0][1]), current[0][0], current[-1][0] + len(current[-1][1])))
+            current = []
+        if kind in ("heading", "embed"):
+            found.append(Piece(kind, start, start + len(line)))
+        elif kind:
+            current.append((start, line))
+    return found
+
+
+def list_items(text: str, piece: Piece) -> list[Item]:
+    """Return the items of a list piece; lines without a marker continue the item above."""
+    items: list[Item] = []
+    for start, line in _lines(text[piece.start:piece.end]):
+        match = _LIST_ITEM.match(line)
+        absolute = piece.start + start
+        if match:
+            marker = match.group(2)
+            shown = "•" if marker in "-*+" else marker
+            items.append(Item(shown, len(match.group(1)) // 2, absolute + match.end(), absolute + len(line)))
+        elif items:
+            last = items[-1]
+            items[-1] = Item(last.marker, last.depth, last.start, absolute + len(line))
+    return items
+
+
+def table_rows(text: str, piece: Piece) -> list[list[tuple[int, int]]]:
+    """Return the cells of a pipe table as (start, end) offsets, row by row, the rule line dropped."""
+    rows = []
+    for start, line in _lines(text[piece.start:piece.end]):
+        if not line.strip() or _TABLE_RULE.match(line.strip()):
+            continue
+        absolute = piece.start + start
+        bars = [m.start() for m in re.finditer(r"(?<!\\)\|", line)]
+        if not line.strip().startswith("|"):
+            bars = [-1] + bars
+        if not line.rstrip().endswith("|"):
+            bars = bars + [len(line)]
+        cells = []
+        for left, right in zip(bars, bars[1:]):
+            cell = line[left + 1:right]
+            lead = len(cell) - len(cell.lstrip())
+            cells.append((absolute + left + 1 + lead, absolute + left + 1 + len(cell.rstrip())))
+        rows.append(cells)
+    return rows
+
+
+def embed(text: str) -> tuple[str, str] | None:
+    """Return (kind, target) of an embed line such as `{chart: crt}`."""
+    match = _EMBED.match(text.strip())
+    return (match.group(1), match.group(2)) if match else None
+
+
+def heading(text: str) -> tuple[int, str] | None:
+    """Return (level, title) of an unnumbered heading line such as `## Designer's notes`."""
+    match = _HEADING.match(text.strip())
+    return (len(match.group(1)), match.group(2)) if match else None

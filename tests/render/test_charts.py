@@ -1,0 +1,76 @@
+"""Charts as drawings: what a CRT, a TEC and a table print, how they fit a width, and the SVG golden."""
+from __future__ import annotations
+
+from builder.load.game import load_game
+from builder.render.charts import chart_by_id, chart_drawing, shows_codes
+from builder.render.drawing import Drawing, Group, Rect, Text
+from builder.render.fonts import text_width_mm
+from builder.render.svg import svg_text
+from tests.conftest import CONTENT, DATA, MINIMAL
+
+GOLDEN = DATA.parent / "golden" / "charts"
+
+
+def _texts(items, dx: float = 0.0, dy: float = 0.0, scale: float = 1.0) -> list[tuple[float, float, Text]]:
+    found = []
+    for item in items:
+        if isinstance(item, Group):
+            found += _texts(item.items, dx + item.dx_mm * scale, dy + item.dy_mm * scale, scale * item.scale)
+        elif isinstance(item, Text):
+            found.append((dx + item.x_mm * scale, dy + item.y_mm * scale, item))
+    return found
+
+
+def _all(items) -> list:
+    return [found for item in items for found in ([item] + (_all(item.items) if isinstance(item, Group) else []))]
+
+
+def _words(drawing: Drawing) -> list[str]:
+    return [t.text for _, _, t in _texts(drawing.items)]
+
+
+def test_crt_prints_columns_die_rows_result_legend_and_shifts() -> None:
+    game = load_game(MINIMAL)
+    words = _words(chart_drawing(game, chart_by_id(game, "crt"), "en", width_mm=180))
+    assert {"Combat Results Table", "d6", "1-2", "1-1", "2-1", "3-1", "1", "2–3", "4–6"} <= set(words)
+    assert {"AE", "AR", "DR", "DE", "EX", "−1"} <= set(words)
+    joined = " ".join(words)
+    assert "Attacker eliminated" in joined and "defender in marsh" in joined
+
+
+def test_tec_shows_terrain_swatch_in_the_map_colour_and_costs() -> None:
+    game = load_game(MINIMAL)
+    drawing = chart_drawing(game, chart_by_id(game, "tec"), "en", width_mm=120)
+    fills = [item.paint.fill for item in _all(drawing.items) if isinstance(item, Rect)]
+    assert "#a8c8a0" in fills and "#f0e6c8" in fills
+    words = _words(drawing)
+    assert {"Marsh", "Foot", "Mechanised", "P", "½", "+2", "−1", "Combat"} <= set(words)
+
+
+def test_narrow_chart_wraps_its_cells_inside_the_width() -> None:
+    game = load_game(CONTENT / "batalha-de-gazala")
+    drawing = chart_drawing(game, chart_by_id(game, "crt"), "pt", width_mm=100)
+    assert drawing.width_mm <= 100 + 1e-6
+    for x, _, text in _texts(drawing.items):
+        left = x - (text_width_mm(text.text, text.size_mm, bold=text.bold) / 2 if text.anchor == "middle" else 0)
+        assert left >= -0.01 and left + text_width_mm(text.text, text.size_mm, bold=text.bold) <= drawing.width_mm
+
+
+def test_word_codes_print_their_names_and_borrowed_codes_are_named() -> None:
+    game = load_game(CONTENT / "bolt-action")
+    terrain = chart_by_id(game, "terrain")
+    assert not shows_codes(terrain.results)
+    words = " ".join(_words(chart_drawing(game, terrain, "en", width_mm=180)))
+    assert "No run" in words and "no-run" not in words
+    heavy = " ".join(_words(chart_drawing(game, chart_by_id(game, "heavy-weapons"), "pl", width_mm=180)))
+    assert "Ładunek kumulacyjny" in heavy and "Odłamkowa (K3)" not in heavy and "Odłamkowa (D3)" in heavy
+
+
+def test_crt_svg_matches_golden(update_golden: bool) -> None:
+    game = load_game(MINIMAL)
+    text = svg_text(chart_drawing(game, chart_by_id(game, "crt"), "en", width_mm=120))
+    golden = GOLDEN / "minimal-crt.svg"
+    if update_golden:
+        golden.parent.mkdir(parents=True, exist_ok=True)
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8")

@@ -1,0 +1,177 @@
+"""Map sheets: the minimal game's map as a golden SVG, hex numbers at their hexes, key, tracks,
+tables and displays."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from builder.geometry.hexgrid import HexGrid
+from builder.load.game import load_game
+from builder.render.maps.sheet import MapSheet, map_sheets
+from builder.render.maps.tracks import track_faces
+from builder.render.svg import svg_text
+from tests.conftest import MINIMAL, ROOT
+
+GOLDEN = ROOT / "tests" / "golden" / "maps" / "minimal-main.svg"
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _edit(game: Path, find: str, replace: str, file: str = "map.yaml") -> None:
+    path = game / file
+    text = path.read_text(encoding="utf-8")
+    assert find in text, find
+    path.write_text(text.replace(find, replace, 1), encoding="utf-8")
+
+
+def _texts(svg: str) -> list[tuple[str, float, float]]:
+    """Return (text, x, y) of every <text>, with the translations of its groups applied."""
+    found: list[tuple[str, float, float]] = []
+
+    def walk(element: ET.Element, dx: float, dy: float) -> None:
+        transform = element.get("transform", "")
+        for kind, args in re.findall(r"(\w+)\(([^)]*)\)", transform):
+            if kind != "translate":
+                return  # rotated labels (edge names) are not hex numbers
+            values = [float(v) for v in args.replace(",", " ").split()]
+            dx, dy = dx + values[0], dy + (values[1] if len(values) > 1 else 0.0)
+        if element.tag == f"{SVG}text":
+            found.append((element.text or "", dx + float(element.get("x")), dy + float(element.get("y"))))
+        for child in element:
+            walk(child, dx, dy)
+
+    walk(ET.fromstring(svg.encode("utf-8")), 0.0, 0.0)
+    return found
+
+
+def _main_sheet(folder: Path = MINIMAL) -> MapSheet:
+    return map_sheets(load_game(folder))[0]
+
+
+def test_minimal_map_matches_its_golden_svg(update_golden: bool) -> None:
+    svg = svg_text(_main_sheet().drawing)
+    if update_golden:
+        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
+        GOLDEN.write_text(svg, encoding="utf-8")
+    assert GOLDEN.exists(), "run pytest --update-golden once, then review tests/golden/maps/"
+    assert svg == GOLDEN.read_text(encoding="utf-8"), "the map SVG changed: rerun with --update-golden and review"
+
+
+def test_every_hex_has_its_number_at_the_top_of_the_hex() -> None:
+    sheet = _main_sheet()
+    frame = sheet.frame
+    texts = _texts(svg_text(sheet.drawing))
+    by_text: dict[str, list[tuple[float, float]]] = {}
+    for text, x, y in texts:
+        by_text.setdefault(text, []).append((x, y))
+    grid, half = frame.grid, frame.grid.spec.hex_mm / 2
+    assert len(grid.all_hexes()) == 30
+    for hex_ in grid.all_hexes():
+        cx, cy = frame.centre(hex_)
+        spots = by_text.get(grid.label(hex_), [])
+        assert any(abs(x - cx) < 1e-3 and cy - half < y < cy for x, y in spots), grid.label(hex_)
+
+
+@pytest.mark.parametrize("orientation,numbering", [
+    ("pointy", "{order: row-column, row: {digits: 2, descending: true}}"),
+    ("flat", "{column: {style: alpha, first: 0}, separator: '.'}"),
+])
+def test_numbers_follow_the_numbering_scheme(minimal: Path, orientation: str, numbering: str) -> None:
+    _edit(minimal, "grid: {orientation: flat, columns: 6, rows: 5, hex_mm: 19.05}",
+          f"grid: {{orientation: {orientation}, columns: 6, rows: 5, hex_mm: 19.05, numbering: {numbering}}}")
+    _edit(minimal, 'hexes:\n      "0303": marsh\n      "0402": [clear, town]', "hexes: {}")
+    sheet = map_sheets(load_game(minimal))[0]
+    grid = sheet.frame.grid
+    texts = {text for text, _, _ in _texts(svg_text(sheet.drawing))}
+    assert {grid.label(h) for h in grid.all_hexes()} <= texts
+
+
+def test_the_key_names_every_terrain_the_map_uses_and_the_scale() -> None:
+    texts = {text for text, _, _ in _texts(svg_text(_main_sheet().drawing))}
+    assert {"Clear", "Marsh", "Town", "River", "Road", "Terrain key"} <= texts
+    assert "Scale: 1 hex = 2 km · 1 turn = 1 day" in texts
+
+
+def test_a_track_placed_right_stands_right_of_the_map() -> None:
+    sheet = _main_sheet()
+    right_mm = sheet.frame.x_mm + sheet.frame.width_mm
+    texts = _texts(svg_text(sheet.drawing))
+    (title,) = [(x, y) for text, x, y in texts if text == "Turns"]
+    assert title[0] > right_mm
+    assert [t for t, x, _ in texts if x > right_mm and t in ("1", "2", "3")] == ["1", "2", "3"]
+
+
+def test_a_turn_track_without_boxes_takes_the_dated_turns() -> None:
+    game = load_game(MINIMAL)
+    track = game.maps.maps[0].tracks[0].model_copy(update={"boxes": []})
+    faces = track_faces(track, game.game, "en")
+    assert [f.value for f in faces] == ["1", "2", "3"]
+    assert [f.captions for f in faces] == [("26.05.1942",), ("28.05.1942",), ("30.05.1942",)]
+
+
+def test_places_and_edge_names_are_printed() -> None:
+    texts = {text for text, _, _ in _texts(svg_text(_main_sheet().drawing))}
+    assert "Ville" in texts and "Main map" in texts and "Minimal Battle" in texts
+    svg = svg_text(_main_sheet().drawing)
+    assert ">red entry<" in svg and ">blue entry<" in svg
+
+
+def test_a_gridless_table_has_its_pieces_places_and_an_inch_ruler(minimal: Path) -> None:
+    (minimal / "map.yaml").write_text("""\
+terrain:
+  - {id: field, name: {en: Field, pl: Pole}, kind: piece, style: {fill: "#c6d49a"}}
+  - {id: wood, name: {en: Wood, pl: Las}, kind: piece, style: {fill: "#6f9a52", pattern: trees}}
+  - {id: hill, name: {en: Hill, pl: Wzgórze}, kind: piece, style: {pattern: dots}}
+maps:
+  - id: table
+    name: {en: Table, pl: Stół}
+    kind: table
+    size_in: [24, 18]
+    default_terrain: field
+    pieces:
+      - {id: w, terrain: wood, shape: ellipse, at_in: [2, 2], size_in: [6, 4], name: {en: Copse, pl: Zagajnik}}
+      - {id: h, terrain: hill, shape: polygon, at_in: [10, 10], points_in: [[10, 10], [16, 10], [13, 15]]}
+    places:
+      - {id: ville, name: {en: Żółw, pl: Żółw}, at_in: [12, 9], kind: objective}
+""", encoding="utf-8")
+    _edit(minimal, "languages: [en]", "languages: [pl, en]", "game.yaml")
+    _edit(minimal, "title: {en: Minimal Battle}", "title: {en: Minimal Battle, pl: Mała bitwa}", "game.yaml")
+    game = load_game(minimal)
+    (sheet,) = map_sheets(game)
+    texts = {text for text, _, _ in _texts(svg_text(sheet.drawing))}
+    assert {"Zagajnik", "Żółw", "Stół", "Mała bitwa", "Las", "Wzgórze", "Legenda terenu"} <= texts
+    assert sheet.kind == "table" and sheet.drawing.width_mm > 24 * 25.4 and sheet.drawing.height_mm > 18 * 25.4
+    assert {'6"', '12"', '18"'} <= {t for t in re.findall(r">([^<]*)</text>", svg_text(sheet.drawing))}
+
+
+def test_a_display_and_sheet_placed_tracks_get_sheets_of_their_own(minimal: Path) -> None:
+    _edit(minimal, "        placement: right\n", "        placement: sheet\n")
+    with (minimal / "map.yaml").open("a", encoding="utf-8") as stream:
+        stream.write("""\
+  - id: holding
+    name: Holding boxes
+    kind: display
+    tracks:
+      - id: dead
+        name: Eliminated
+        boxes: [{id: dead-red, name: Red units}, {id: dead-blue, name: Blue units}]
+""")
+    sheets = map_sheets(load_game(minimal))
+    assert [(s.id, s.kind) for s in sheets] == [("main", "hex"), ("main-boxes", "boxes"), ("holding", "display")]
+    boxes_svg, display_svg = svg_text(sheets[1].drawing), svg_text(sheets[2].drawing)
+    assert ">Turns<" in boxes_svg and ">Turns<" not in svg_text(sheets[0].drawing)
+    assert ">Red units<" in display_svg and ">Eliminated<" in display_svg
+    assert sheets[2].drawing.width_mm <= 259.4, "a display sheet fits a landscape Letter page"
+
+
+def test_sheets_are_the_same_every_time() -> None:
+    assert svg_text(_main_sheet().drawing) == svg_text(_main_sheet().drawing)
+
+
+def test_the_golden_map_is_a_sheet_of_the_grid_size() -> None:
+    sheet = _main_sheet()
+    grid = HexGrid(load_game(MINIMAL).maps.maps[0].grid)
+    assert (sheet.frame.width_mm, sheet.frame.height_mm) == grid.size_mm()
+    assert sheet.frame.x_mm + sheet.frame.width_mm < sheet.drawing.width_mm

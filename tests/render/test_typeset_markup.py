@@ -1,0 +1,56 @@
+"""Rulebook Markdown to paragraph markup: emphasis, escapes, links, index anchors, block structure."""
+from __future__ import annotations
+
+from builder.load.game import load_game
+from builder.render.typeset import structure
+from builder.render.typeset.markup import (Mark, TermFinder, emphasis, index_term, inline, parenthesised_marks,
+                                           reference_marks)
+from tests.conftest import MINIMAL
+
+
+def test_emphasis_escapes_and_literal_stars() -> None:
+    assert emphasis(r"**Tak\*** and *Nie* P\* 2 * 3") == r"<b>Tak*</b> and <i>Nie</i> P* 2 * 3"
+    assert inline("a < b & **c**\nd", []) == "a &lt; b &amp; <b>c</b> d"
+
+
+def test_marks_wrap_their_slice_only() -> None:
+    text = "see 6.2 now"
+    assert inline(text, [Mark(4, 7, "<a>", "</a>")]) == "see <a>6.2</a> now"
+    assert inline(text, [Mark(4, 7, "<a>", "</a>")], 8, 11) == "now"
+
+
+def test_references_of_a_case_become_links_at_their_offsets() -> None:
+    book = load_game(MINIMAL).rulebooks[0]
+    case = next(c for c in book.cases if c.number == "1.1")
+    block = case.blocks[0]
+    marks = reference_marks(block, case, book.case_numbers())
+    assert [block.text[m.start:m.end] for m in marks] == ["2.1"]
+    assert '<a href="#case-2.1"' in inline(block.text, marks)
+    assert reference_marks(block, case, set()) == []
+
+
+def test_glossary_parentheses_link_only_known_cases() -> None:
+    marks = parenthesised_marks("a stack (2.11; 9.9) and (0.5 MP)", {"2.11"})
+    assert [m.start for m in marks] == [9]
+
+
+def test_terms_are_found_by_their_stem_in_any_case() -> None:
+    finder = TermFinder(["Stack", "Engagement zone (EZ)", "MTZ / NON-MTZ", "Strefa kontroli"])
+    text = "Two stacks enter engagement zones; non-mtz units wait. W strefie kontroli."
+    items = {m.before for m in finder.marks(text, 0, len(text))}
+    assert items == {'<index item="Stack"/>', '<index item="Engagement zone"/>', '<index item="MTZ / NON-MTZ"/>',
+                     '<index item="Strefa kontroli"/>'}
+    assert index_term("Engagement zone (EZ)") == "Engagement zone"
+
+
+def test_block_structure_pieces_lists_and_tables() -> None:
+    text = "Intro\nmore.\n- one\n  on\n  - nested\n2. two\n| A | B |\n|---|---|\n| x \\| y | z |\n{chart: crt}\n## Notes"
+    pieces = structure.pieces(text)
+    assert [p.kind for p in pieces] == ["paragraph", "list", "table", "embed", "heading"]
+    items = structure.list_items(text, pieces[1])
+    assert [(i.marker, i.depth, text[i.start:i.end]) for i in items] == [
+        ("•", 0, "one\n  on"), ("•", 1, "nested"), ("2.", 0, "two")]
+    rows = structure.table_rows(text, pieces[2])
+    assert [[text[a:b] for a, b in row] for row in rows] == [["A", "B"], ["x \\| y", "z"]]
+    assert structure.embed(text[pieces[3].start:pieces[3].end]) == ("chart", "crt")
+    assert structure.heading("## Notes") == (2, "Notes")
