@@ -236,17 +236,38 @@ def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
     return pieces
 
 
+def wrap_in_two(slot: TextSlot, text: str, side: float) -> list[PlacedText]:
+    """Return the text on one line if it fits, else broken at the space that best balances two lines."""
+    whole = fit_text(slot, text, side)
+    if whole.fits or " " not in text:
+        return [whole]
+    words = text.split(" ")
+    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    first, second = min(splits, key=lambda pair: max(text_width_mm(t, 1.0, slot.font, slot.bold) for t in pair))
+    lower = slot.model_copy(update={"y": min(1.0, slot.y + slot.size * 1.05)})
+    return [fit_text(slot, first, side), fit_text(lower, second, side)]
+
+
+def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
+    """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
+    layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
+    side = side_mm(game)
+    placed: list[PlacedText] = []
+    for slot in layout.texts:
+        text = marker_slot_text(game, slot, marker, face)
+        placed += wrap_in_two(slot, text, side) if slot.source == "marker_text" else [fit_text(slot, text, side)]
+    return placed
+
+
 def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
     """Return one face of a marker, chit or order die."""
     side = side_mm(game)
-    layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
     colour = (marker.faces[face].colour if face < len(marker.faces) else None) or marker.colour
     background, ink = _colours(game, marker.nationality)
     if colour is None and marker.nationality is None and marker.side is not None:
         colour = next((s.colour for s in game.game.sides if s.id == marker.side), None)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=colour or background))]
-    placed = [fit_text(slot, marker_slot_text(game, slot, marker, face), side) for slot in layout.texts]
-    items.extend(_text_items(placed, side, ink, {}))
+    items.extend(_text_items(placed_marker_texts(game, marker, face), side, ink, {}))
     return Drawing(side, side, tuple(items), title=f"{marker.id} face {face + 1}")
 
 

@@ -1,13 +1,17 @@
 """PDF backend: draw a Drawing on a reportlab canvas, each distinct face once as a Form XObject."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.render.drawing import Drawing, Ellipse, Group, Image, Item, Paint, Path, Polyline, Rect, Text
 from builder.render.fonts import registered
 
 
+@lru_cache(maxsize=4096)
 def _hex_rgb(colour: str) -> tuple[float, float, float]:
     value = colour.lstrip("#")
     return tuple(int(value[i:i + 2], 16) / 255.0 for i in (0, 2, 4))
@@ -16,10 +20,11 @@ def _hex_rgb(colour: str) -> tuple[float, float, float]:
 def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
     fill = paint.fill is not None
     stroke = bool(paint.stroke) and paint.stroke_mm > 0
+    alpha = paint.opacity if paint.opacity < 1 else None
     if fill:
-        canvas.setFillColorRGB(*_hex_rgb(paint.fill), alpha=paint.opacity if paint.opacity < 1 else None)
+        canvas.setFillColorRGB(*_hex_rgb(paint.fill), alpha=alpha)
     if stroke:
-        canvas.setStrokeColorRGB(*_hex_rgb(paint.stroke), alpha=paint.opacity if paint.opacity < 1 else None)
+        canvas.setStrokeColorRGB(*_hex_rgb(paint.stroke), alpha=alpha)
         canvas.setLineWidth(paint.stroke_mm)
         canvas.setDash(list(paint.dash_mm) if paint.dash_mm else [])
         canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[paint.cap])
@@ -27,45 +32,38 @@ def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
     return fill, stroke
 
 
-def _draw_item(canvas: Canvas, item: Item) -> None:
-    """Draw one item in a coordinate system of millimetres with y pointing down."""
-    if isinstance(item, Group):
-        canvas.saveState()
-        canvas.translate(item.dx_mm, item.dy_mm)
-        if item.rotate_deg:
-            canvas.rotate(item.rotate_deg)
-        if item.scale != 1:
-            canvas.scale(item.scale, item.scale)
-        if item.clip is not None:
-            clip = canvas.beginPath()
-            clip.rect(item.clip.x_mm, item.clip.y_mm, item.clip.w_mm, item.clip.h_mm)
-            canvas.clipPath(clip, stroke=0, fill=0)
-        for child in item.items:
-            _draw_item(canvas, child)
-        canvas.restoreState()
-        return
-    if isinstance(item, Text):
-        canvas.saveState()
-        canvas.setFillColorRGB(*_hex_rgb(item.fill))
-        canvas.setFont(registered(item.font, item.bold), item.size_mm)
-        canvas.translate(item.x_mm, item.y_mm)
-        canvas.scale(1, -1)
-        draw = {"start": canvas.drawString, "middle": canvas.drawCentredString, "end": canvas.drawRightString}
-        draw[item.anchor](0, 0, item.text)
-        canvas.restoreState()
-        return
-    if isinstance(item, Image):
-        canvas.saveState()
-        canvas.translate(item.x_mm, item.y_mm + item.h_mm)
-        canvas.scale(1, -1)
-        canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
-        canvas.restoreState()
-        return
+def _draw_text(canvas: Canvas, item: Text) -> None:
+    # One text object with a flipped text matrix: cheaper than saving the graphics state per label.
+    font = registered(item.font, item.bold)
+    x = item.x_mm
+    if item.anchor != "start":
+        width = stringWidth(item.text, font, item.size_mm)
+        x -= width if item.anchor == "end" else width / 2
+    text = canvas.beginText()
+    text.setTextTransform(1, 0, 0, -1, x, item.y_mm)
+    text.setFont(font, item.size_mm)
+    text.setFillColorRGB(*_hex_rgb(item.fill))
+    text.textOut(item.text)
+    canvas.drawText(text)
+
+
+def _draw_group(canvas: Canvas, item: Group) -> None:
     canvas.saveState()
-    fill, stroke = _apply_paint(canvas, item.paint)
-    if not (fill or stroke):
-        canvas.restoreState()
-        return
+    canvas.translate(item.dx_mm, item.dy_mm)
+    if item.rotate_deg:
+        canvas.rotate(item.rotate_deg)
+    if item.scale != 1:
+        canvas.scale(item.scale, item.scale)
+    if item.clip is not None:
+        clip = canvas.beginPath()
+        clip.rect(item.clip.x_mm, item.clip.y_mm, item.clip.w_mm, item.clip.h_mm)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    for child in item.items:
+        _draw_item(canvas, child)
+    canvas.restoreState()
+
+
+def _shape_path(canvas: Canvas, item: Item):
     path = canvas.beginPath()
     if isinstance(item, Rect):
         if item.radius_mm:
@@ -83,8 +81,26 @@ def _draw_item(canvas: Canvas, item: Item) -> None:
             path.close()
     elif isinstance(item, Path):
         _trace(path, item)
-    canvas.drawPath(path, stroke=int(stroke), fill=int(fill))
-    canvas.restoreState()
+    return path
+
+
+def _draw_item(canvas: Canvas, item: Item) -> None:
+    """Draw one item in a coordinate system of millimetres with y pointing down."""
+    if isinstance(item, Group):
+        _draw_group(canvas, item)
+    elif isinstance(item, Text):
+        _draw_text(canvas, item)
+    elif isinstance(item, Image):
+        canvas.saveState()
+        canvas.translate(item.x_mm, item.y_mm + item.h_mm)
+        canvas.scale(1, -1)
+        canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
+        canvas.restoreState()
+    else:
+        # Shapes set colour and line state without saving it: every shape sets all it uses.
+        fill, stroke = _apply_paint(canvas, item.paint)
+        if fill or stroke:
+            canvas.drawPath(_shape_path(canvas, item), stroke=int(stroke), fill=int(fill))
 
 
 def _trace(path, item: Path) -> None:
@@ -109,9 +125,9 @@ def _trace(path, item: Path) -> None:
             path.close()
 
 
-def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "") -> Canvas:
+def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", compress: bool = True) -> Canvas:
     """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded."""
-    canvas = Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=1,
+    canvas = Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
                     initialFontName=registered("sans"), initialFontSize=10)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from builder.model.base import text_in
 from builder.model.content import Game
-from builder.render.counters import placed_unit_texts, side_mm
+from builder.render.counters import placed_marker_texts, placed_unit_texts, side_mm
 from builder.render.fonts import missing_glyphs
 from builder.rules.diagnostic import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
@@ -36,7 +36,7 @@ def unknown_layouts(game: Game, ix: Index) -> Iterator[Finding]:
 
 @check("layout/text-overflow", severity=WARNING)
 def text_overflows(game: Game, ix: Index) -> Iterator[Finding]:
-    """Text printed on a counter fits its slot, measured with the font's own metrics.
+    """Text printed on a counter or marker fits its slot, measured with the font's own metrics.
 
     Why: a designation that runs into the symbol or off the counter is unreadable once cut.
     Fails:  designation: "21st Panzer" on a 1/2" counter
@@ -54,6 +54,14 @@ def text_overflows(game: Game, ix: Index) -> Iterator[Finding]:
                               f'"{placed.text}" on unit "{unit.id}" is {placed.width_mm:.1f} mm wide at its smallest '
                               f"size; its slot has {placed.room_mm:.1f} mm", "shorten it, or print larger counters",
                               subject=f"{unit.id}:{placed.slot.source}")
+    for marker in game.counters.markers:
+        for face in range(max(1, len(marker.faces))):
+            for placed in placed_marker_texts(game, marker, face):
+                if placed.text and not placed.fits:
+                    at = location_of(marker.faces[face], "text") if face < len(marker.faces) else location_of(marker)
+                    yield Finding(at, f'"{placed.text}" on marker "{marker.id}" is {placed.width_mm:.1f} mm wide at '
+                                  f"its smallest size, even on two lines; its slot has {placed.room_mm:.1f} mm",
+                                  "shorten it, or print larger counters", subject=f"{marker.id}:{face + 1}")
 
 
 def _printed_texts(game: Game) -> Iterator[tuple[Location, str, str]]:

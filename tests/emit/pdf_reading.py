@@ -19,10 +19,11 @@ def _run(tool: list[str], data: bytes) -> str:
     return done.stdout
 
 
-def pdf_text(data: bytes, *, page: int | None = None) -> str:
-    """Return the text pdftotext extracts, of the whole file or of one page (1-based)."""
+def pdf_text(data: bytes, *, page: int | None = None, raw: bool = False) -> str:
+    """Return the text pdftotext extracts, of the whole file or of one page (1-based); `raw` keeps
+    the order it was drawn in (table cells whole) instead of reading order."""
     pages = ["-f", str(page), "-l", str(page)] if page else []
-    return _run(["pdftotext", "-enc", "UTF-8", *pages], data)
+    return _run(["pdftotext", "-enc", "UTF-8", *(["-raw"] if raw else []), *pages], data)
 
 
 def pdf_fonts(data: bytes) -> list[tuple[str, str]]:

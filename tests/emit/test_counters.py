@@ -152,3 +152,12 @@ def test_each_distinct_face_is_one_form(tmp_path: Path) -> None:
         forms |= set(re.findall(r"/(\S+) Do", page.get_contents().get_data().decode("latin-1")))
     distinct = {p.front for p in pieces} | {p.back for p in pieces}
     assert len(forms) == len(distinct)
+
+
+def test_png_faces_carry_their_text() -> None:
+    from builder.render.drawing import Drawing, Text
+    from builder.render.png import png_bytes
+
+    face = counter_faces(load_game(MINIMAL), "r1")[0]
+    bare = Drawing(face.width_mm, face.height_mm, tuple(i for i in face.items if not isinstance(i, Text)))
+    assert png_bytes(face, dpi=300) != png_bytes(bare, dpi=300), "text must reach the PNG (fonts resolved)"

@@ -23,7 +23,7 @@ def module_header() -> list[Element]:
                ("undoHotKey", ""), ("serverControlsIcon", "/images/connect.gif"), ("serverControlsHotKey", "83,520"),
                ("debugControlsIcon", ""), ("debugControlsHotKey", "")]
     global_options = element(
-        MODULE + "GlobalOptions", [element("option", text=v, name=k) for k, v in options],
+        MODULE + "GlobalOptions", [element("option", body=v, name=k) for k, v in options],
         autoReport="Always", centerOnMove="Use Preferences Setting", chatterHTMLSupport="Never",
         hotKeysOnClosedWindows="Never", nonOwnerUnmaskable="Use Preferences Setting", playerIdFormat="$PlayerName$",
         promptString="Opponents can unmask my pieces")
@@ -34,7 +34,7 @@ def module_header() -> list[Element]:
 
 def player_roster(sides: list[str], *, retire: str, switch: str) -> Element:
     """Return the roster with one entry per side."""
-    return element(MODULE + "PlayerRoster", [element("entry", text=s) for s in sides],
+    return element(MODULE + "PlayerRoster", [element("entry", body=s) for s in sides],
                    buttonKeyStroke="", buttonText=retire, buttonToolTip=switch)
 
 

@@ -15,7 +15,7 @@ from builder.model.map import AxisNumbering, Grid
 from builder.model.units import MM_PER_INCH, parse_length_mm
 from builder.emit.vassal.grid import VassalHexGrid
 
-COUNTER_PX = 64
+COUNTER_PX = 56
 """Target width of a counter in the module, in pixels."""
 TABLE_PX_PER_INCH = 50
 """Scale of a gridless table (whole pixels per inch, as VASSAL's range thread wants)."""

@@ -168,7 +168,7 @@ def unit_pieces(names: Names, unit: Unit) -> list[PiecePlan]:
         pieces.append(PiecePlan(
             counter_id, unit.id, "unit", gpid_of(counter_id), text_in(unit.name, names.lang) or unit.id,
             side, group, tuple(images), tuple(level_names),
-            (type_prototype(names, unit.type), side_prototype(names, side)),
+            (type_prototype(names, unit.type),) + ((side_prototype(names, side),) if side else ()),
             tuple(_unit_properties(names, unit, steps)), unit.copies))
     return pieces
 

@@ -19,9 +19,9 @@ class Element:
     text: str = ""
 
 
-def element(tag: str, children: list[Element] | tuple[Element, ...] = (), text: str = "", **attrs: object) -> Element:
-    """Return an element; attribute values are written as text (True → "true")."""
-    return Element(tag, {k: _attr_text(v) for k, v in attrs.items()}, tuple(children), text)
+def element(tag: str, children: list[Element] | tuple[Element, ...] = (), body: str = "", **attrs: object) -> Element:
+    """Return an element with text `body`; attribute values are written as text (True → "true")."""
+    return Element(tag, {k: _attr_text(v) for k, v in attrs.items()}, tuple(children), body)
 
 
 def _attr_text(value: object) -> str:

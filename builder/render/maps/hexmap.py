@@ -7,14 +7,19 @@ form's transparency states (ExtGState) out of its resources, so viewers would dr
 """
 from __future__ import annotations
 
+import shapely
+from shapely.geometry import box
+from shapely.geometry.base import BaseGeometry
+
 from builder.geometry.hexgrid import Hex
 from builder.geometry.polygons import edge_gaps, hexes_polygon, merged
 from builder.model.map import Map, Terrain
 from builder.render.drawing import Group, Item, Paint, Path, PathCommand, Polyline, Rect, Text
+from builder.render.fonts import text_width_mm
 from builder.render.maps.colour import darker, ink_of
 from builder.render.maps.context import HexMapContext
 from builder.render.maps.frame import HexContent, HexFrame
-from builder.render.maps.paths import path_layer
+from builder.render.maps.paths import path_layer, path_lines
 from builder.render.maps.patterns import pattern_items
 from builder.render.maps.places import place_items
 from builder.render.maps.regions import region_path
@@ -40,16 +45,45 @@ def terrain_layer(ctx: HexMapContext) -> list[Item]:
     for hex_, content in sorted(ctx.contents.items()):
         groups.setdefault((content.terrain, content.elevation or 0), []).append(hex_)
     items: list[Item] = [Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm, Paint(fill=PAPER))]
+    numbers = number_mask(ctx)
     for (terrain_id, level), hexes in sorted(groups.items(), key=lambda kv: (ctx.order(kv[0][0]), kv[0])):
         terrain = ctx.terrain.get(terrain_id)
         if terrain is None:
             continue
         region = merged([hexes_polygon(frame.grid, hexes, dx_mm=frame.x_mm, dy_mm=frame.y_mm)]
                         + [gaps[h] for h in hexes if h in gaps])
-        fill = darker(terrain.style.fill, ELEVATION_SHADE * level) if level > 0 else terrain.style.fill
+        fill = hex_fill(ctx, hexes[0])
         items.append(region_path(region, Paint(fill=fill)))
-        items.extend(pattern_items(terrain.style.pattern, region, fill, ctx.hex_mm * PATTERN_STEP))
+        items.extend(pattern_items(terrain.style.pattern, region, fill, ctx.hex_mm * PATTERN_STEP, numbers))
     return items
+
+
+def number_box(ctx: HexMapContext, hex_: Hex, pad_mm: float) -> tuple[float, float, float, float]:
+    """Return the box (x0, y0, x1, y1) around a hex's number, padded by pad_mm."""
+    frame = ctx.frame
+    size = frame.number_size_mm
+    x, y = frame.number_anchor(hex_)
+    half = text_width_mm(frame.grid.label(hex_), size, "condensed") / 2 + pad_mm
+    return x - half, y - size * 0.8 - pad_mm, x + half, y + pad_mm
+
+
+def number_mask(ctx: HexMapContext) -> BaseGeometry:
+    """Return the boxes of the hex numbers: patterns keep out of them, so every number stays legible."""
+    # clear of the text by half a pattern mark
+    pad = ctx.frame.number_size_mm * 0.3 + ctx.hex_mm * PATTERN_STEP * 0.25
+    mask = shapely.multipolygons([box(*number_box(ctx, h, pad)) for h in ctx.frame.grid.all_hexes()])
+    shapely.prepare(mask)
+    return mask
+
+
+def hex_fill(ctx: HexMapContext, hex_: Hex) -> str:
+    """Return the fill colour a hex is printed in (its terrain's, darkened by its height)."""
+    content = ctx.contents.get(hex_)
+    terrain = ctx.terrain.get(content.terrain) if content else None
+    if terrain is None:
+        return PAPER
+    level = content.elevation or 0
+    return darker(terrain.style.fill, ELEVATION_SHADE * level) if level > 0 else terrain.style.fill
 
 
 def overlay_layer(ctx: HexMapContext) -> list[Item]:
@@ -64,8 +98,10 @@ def overlay_layer(ctx: HexMapContext) -> list[Item]:
         if terrain is None:
             continue
         style = terrain.style
-        region = hexes_polygon(ctx.frame.grid, hexes, dx_mm=ctx.frame.x_mm, dy_mm=ctx.frame.y_mm)
-        items.extend(pattern_items(style.pattern, region, style.fill, ctx.hex_mm * PATTERN_STEP))
+        if style.pattern != "none":
+            region = hexes_polygon(ctx.frame.grid, hexes, dx_mm=ctx.frame.x_mm, dy_mm=ctx.frame.y_mm)
+            items.extend(pattern_items(style.pattern, region, style.fill, ctx.hex_mm * PATTERN_STEP,
+                                       number_mask(ctx)))
         for hex_ in hexes:
             items.extend(_overlay_mark(ctx, hex_, terrain))
     return items
@@ -128,12 +164,20 @@ def hexside_layer(ctx: HexMapContext) -> list[Item]:
 
 
 def number_layer(ctx: HexMapContext) -> list[Item]:
-    """Return the number of every hex, small, at the top of the hex; and height levels at the bottom."""
+    """Return the number of every hex, small, at the top of the hex; and height levels at the bottom.
+
+    Where a road runs under a number, the number is knocked out of it on a patch of the hex's colour.
+    """
     frame, grid = ctx.frame, ctx.frame.grid
     size = frame.number_size_mm
+    roads = shapely.union_all(path_lines(ctx)) if ctx.map.paths else None
     items: list[Item] = []
     for hex_ in grid.all_hexes():
         x, y = frame.number_anchor(hex_)
+        if roads is not None:
+            x0, y0, x1, y1 = number_box(ctx, hex_, size * 0.12)
+            if roads.intersects(box(x0, y0, x1, y1)):
+                items.append(Rect(x0, y0, x1 - x0, y1 - y0, Paint(fill=hex_fill(ctx, hex_)), radius_mm=size * 0.2))
         items.append(Text(x, y, grid.label(hex_), size, fill=NUMBER_INK, font="condensed", anchor="middle"))
     for hex_, content in sorted(ctx.contents.items()):
         if content.elevation:

@@ -28,8 +28,9 @@ PAPER = "#fbf8f0"
 def title_block(game: GameFile, name: str, lang: str) -> Block:
     """Return the game's title above the sheet's own name."""
     title = text_in(game.title, lang)
-    items = [Text(0, TITLE_SIZE_MM * 0.9, title, TITLE_SIZE_MM, fill=INK, bold=True),
-             Text(0, TITLE_SIZE_MM * 0.9 + SUBTITLE_SIZE_MM * 1.45, name, SUBTITLE_SIZE_MM, fill=INK)]
+    items = [Text(0, TITLE_SIZE_MM * 0.9, title, TITLE_SIZE_MM, fill=INK, bold=True)]
+    if name != title:
+        items.append(Text(0, TITLE_SIZE_MM * 0.9 + SUBTITLE_SIZE_MM * 1.45, name, SUBTITLE_SIZE_MM, fill=INK))
     width = max(text_width_mm(title, TITLE_SIZE_MM, bold=True), text_width_mm(name, SUBTITLE_SIZE_MM))
     return Block(width, TITLE_SIZE_MM * 0.9 + SUBTITLE_SIZE_MM * 1.8, tuple(items))
 

@@ -1,6 +1,9 @@
 """Roads, tracks and railways: smooth curves through the hex centres, in the path terrain's style."""
 from __future__ import annotations
 
+from shapely.geometry import LineString
+from shapely.geometry.base import BaseGeometry
+
 from builder.geometry.hexgrid import Hex
 from builder.render.drawing import Item, Paint, Path, PathCommand
 from builder.render.maps.colour import lighter
@@ -9,7 +12,7 @@ from builder.render.maps.context import HexMapContext
 Point = tuple[float, float]
 CASING = 0.45
 """Extra width of the pale casing under a path, in mm: keeps it legible over patterns."""
-SMOOTHING = 0.18
+SMOOTHING = 0.16
 """Control-point reach of the curve as a fraction of the chord (Catmull-Rom uses 1/6)."""
 
 
@@ -57,6 +60,32 @@ def path_points(ctx: HexMapContext, labels: list[str]) -> list[Point]:
     points = [ctx.frame.centre(h) for h in hexes]
     start, end = _exit_point(ctx, hexes[0], hexes[1]), _exit_point(ctx, hexes[-1], hexes[-2])
     return ([start] if start else []) + points + ([end] if end else [])
+
+
+def _sampled(commands: tuple[PathCommand, ...], steps: int = 6) -> list[Point]:
+    """Return points along a curve of M and C commands."""
+    points: list[Point] = []
+    for command, values in commands:
+        if command == "M":
+            points.append(values)
+            continue
+        (x0, y0), (x1, y1, x2, y2, x3, y3) = points[-1], values
+        for i in range(1, steps + 1):
+            t = i / steps
+            a, b, c, d = (1 - t) ** 3, 3 * (1 - t) ** 2 * t, 3 * (1 - t) * t ** 2, t ** 3
+            points.append((a * x0 + b * x1 + c * x2 + d * x3, a * y0 + b * y1 + c * y2 + d * y3))
+    return points
+
+
+def path_lines(ctx: HexMapContext) -> list[BaseGeometry]:
+    """Return the area each path covers on the sheet (its curve, as wide as it is drawn with its casing)."""
+    areas = []
+    for path in ctx.map.paths:
+        terrain = ctx.terrain.get(path.feature)
+        points = _sampled(smooth_commands(path_points(ctx, path.hexes)))
+        if terrain is not None and len(points) > 1:
+            areas.append(LineString(points).buffer((terrain.style.line_width_mm + CASING) / 2, quad_segs=2))
+    return areas
 
 
 def path_layer(ctx: HexMapContext) -> list[Item]:

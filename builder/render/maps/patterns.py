@@ -21,8 +21,10 @@ Mark = Callable[[float, float, float, float], list[PathCommand]]
 """Commands of one mark centred on (x, y), given the lattice spacing and a 0-1 jitter value."""
 
 
-def _lattice(region: BaseGeometry, step_mm: float, margin_mm: float) -> list[tuple[float, float, float]]:
-    """Return (x, y, jitter) of a staggered lattice's points inside the region, away from its edge by margin_mm."""
+def _lattice(region: BaseGeometry, step_mm: float, margin_mm: float,
+             avoid: BaseGeometry | None) -> list[tuple[float, float, float]]:
+    """Return (x, y, jitter) of a staggered lattice's points inside the region, away from its edge by margin_mm,
+    and outside `avoid`."""
     inner = region.buffer(-margin_mm) if margin_mm > 0 else region
     if inner.is_empty:
         return []
@@ -36,7 +38,11 @@ def _lattice(region: BaseGeometry, step_mm: float, margin_mm: float) -> list[tup
     inside = shapely.contains_xy(inner, xs, ys)
     # a deterministic jitter from the lattice indices: the same map always draws the same marks
     jitter = ((ii * 73856093) ^ (jj * 19349663)) % 1009 / 1009.0
-    return [(float(x), float(y), float(j)) for x, y, j in zip(xs[inside], ys[inside], jitter[inside])]
+    xs, ys, jitter = xs[inside], ys[inside], jitter[inside]
+    if avoid is not None and not avoid.is_empty and len(xs):
+        keep = ~shapely.intersects_xy(avoid, xs, ys)
+        xs, ys, jitter = xs[keep], ys[keep], jitter[keep]
+    return [(float(x), float(y), float(j)) for x, y, j in zip(xs, ys, jitter)]
 
 
 def _dot(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
@@ -74,9 +80,10 @@ def _building(x: float, y: float, step: float, jitter: float) -> list[PathComman
             ("L", (x - w / 2, y + h / 2)), ("Z", ())]
 
 
-def _marks(region: BaseGeometry, mark: Mark, step_mm: float, margin_mm: float) -> tuple[PathCommand, ...]:
+def _marks(region: BaseGeometry, mark: Mark, step_mm: float, margin_mm: float,
+           avoid: BaseGeometry | None) -> tuple[PathCommand, ...]:
     commands: list[PathCommand] = []
-    for x, y, jitter in _lattice(region, step_mm, margin_mm):
+    for x, y, jitter in _lattice(region, step_mm, margin_mm, avoid):
         commands.extend(mark(x, y, step_mm, jitter))
     return tuple(commands)
 
@@ -103,30 +110,32 @@ def _hatch(region: BaseGeometry, spacing_mm: float, slope: int) -> tuple[PathCom
     return tuple(commands)
 
 
-def pattern_items(pattern: str, region: BaseGeometry, fill: str, step_mm: float) -> list[Item]:
-    """Return the pattern's marks inside `region` in a shade of `fill`, with a lattice step of step_mm."""
+def pattern_items(pattern: str, region: BaseGeometry, fill: str, step_mm: float,
+                  avoid: BaseGeometry | None = None) -> list[Item]:
+    """Return the pattern's marks inside `region` and out of `avoid`, in a shade of `fill`, on a lattice of step_mm."""
     if region.is_empty or pattern == "none":
         return []
     ink = darker(fill, 0.42)
     thin = Paint(stroke=ink, stroke_mm=step_mm * 0.045, cap="round", join="round")
     if pattern == "dots":
-        commands = _marks(region, _dot, step_mm * 0.55, step_mm * 0.1)
+        commands = _marks(region, _dot, step_mm * 0.55, step_mm * 0.1, avoid)
         return [Path(commands, Paint(stroke=ink, stroke_mm=step_mm * 0.09, cap="round"))] if commands else []
     if pattern in ("hatch", "crosshatch"):
-        commands = _hatch(region, step_mm * 0.45, 1)
+        area = region.difference(avoid) if avoid is not None else region
+        commands = _hatch(area, step_mm * 0.45, 1)
         if pattern == "crosshatch":
-            commands += _hatch(region, step_mm * 0.45, -1)
+            commands += _hatch(area, step_mm * 0.45, -1)
         return [Path(commands, Paint(stroke=ink, stroke_mm=step_mm * 0.035))] if commands else []
     if pattern == "trees":
-        commands = _marks(region, _tree, step_mm * 0.85, step_mm * 0.3)
+        commands = _marks(region, _tree, step_mm * 0.85, step_mm * 0.3, avoid)
         crown_mm = step_mm * 0.46
         return [Path(commands, Paint(stroke=darker(fill, 0.5), stroke_mm=crown_mm + step_mm * 0.07, cap="round")),
                 Path(commands, Paint(stroke=darker(fill, 0.18), stroke_mm=crown_mm, cap="round"))] if commands else []
     if pattern == "buildings":
-        commands = _marks(region, _building, step_mm * 0.8, step_mm * 0.25)
+        commands = _marks(region, _building, step_mm * 0.8, step_mm * 0.25, avoid)
         paint = Paint(fill=darker(fill, 0.45), stroke=lighter(fill, 0.3), stroke_mm=step_mm * 0.02)
         return [Path(commands, paint)] if commands else []
     mark, step, margin = {"waves": (_wave, 0.8, 0.3), "grass": (_tuft, 0.9, 0.2),
                           "rough": (_rough, 0.8, 0.25)}[pattern]
-    commands = _marks(region, mark, step_mm * step, step_mm * margin)
+    commands = _marks(region, mark, step_mm * step, step_mm * margin, avoid)
     return [Path(commands, thin)] if commands else []

@@ -62,6 +62,11 @@ class SheetContext:
         """Return printed text in the sheet's language."""
         return text_in(text, self.lang)
 
+    def sheet_title(self, map_: Map) -> str:
+        """Return the title of a map's sheet: the game's title and the map's name (once if they are the same)."""
+        game, name = self.text(self.game.game.title), self.text(map_.name)
+        return game if name == game else f"{game} — {name}"
+
 
 def _side_blocks(ctx: SheetContext, tracks: list[Track], placement: str, limit_mm: float) -> Block | None:
     chosen = [t for t in tracks if t.placement == placement]
@@ -73,15 +78,21 @@ def _side_blocks(ctx: SheetContext, tracks: list[Track], placement: str, limit_m
     return flow(blocks, limit_mm, GAP_MM, vertical=vertical)
 
 
-def edge_label_items(map_: Map, lang: str, x: float, y: float, w: float, h: float) -> list[Item]:
-    """Return the edge names, each centred along its side of the rectangle, outside it."""
+def edge_label_items(map_: Map, lang: str, x: float, y: float, w: float, h: float, *,
+                     lead_mm: float = 0.0) -> list[Item]:
+    """Return the edge names, each centred along its side of the rectangle, outside it.
+
+    `lead_mm` keeps the north and west names that much further out (beyond a table's rulers).
+    """
     names: dict[str, list[str]] = {}
     for edge in map_.edges:
         text = text_in(edge.name, lang) or ", ".join(r.replace("-", " ") for r in edge.roles)
         if text:
             names.setdefault(edge.side_of_map, []).append(text)
-    spots = {"north": (x + w / 2, y - EDGE_BAND_MM * 0.3, 0), "south": (x + w / 2, y + h + EDGE_BAND_MM * 0.8, 0),
-             "west": (x - EDGE_BAND_MM * 0.3, y + h / 2, -90), "east": (x + w + EDGE_BAND_MM * 0.3, y + h / 2, 90)}
+    spots = {"north": (x + w / 2, y - lead_mm - EDGE_BAND_MM * 0.3, 0),
+             "south": (x + w / 2, y + h + EDGE_BAND_MM * 0.8, 0),
+             "west": (x - lead_mm - EDGE_BAND_MM * 0.3, y + h / 2, -90),
+             "east": (x + w + EDGE_BAND_MM * 0.3, y + h / 2, 90)}
     items: list[Item] = []
     for side, (sx, sy, angle) in spots.items():
         if side in names:
@@ -164,7 +175,7 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
                 *hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang)]
 
     drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
-    title = f"{ctx.text(ctx.game.game.title)} — {ctx.text(map_.name)}"
+    title = ctx.sheet_title(map_)
     return MapSheet(map_.id, map_.id, "hex", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title),
                     HexFrame(grid, x + band, y + band))
 
@@ -172,15 +183,16 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
 def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     """Return a gridless table's sheet: table, inch rulers, edge names, tracks, title and key."""
     w, h = (v * MM_PER_INCH for v in map_.size_in)
-    lead, band = RULER_MM + 2.0, EDGE_BAND_MM
+    band = EDGE_BAND_MM
+    lead = band + RULER_MM + 2.0  # edge name band, then the ruler, on the north and west sides
     around = _around(ctx, map_, w + lead + band, h + lead + band, hexagonal=False)
 
     def body(x: float, y: float) -> list[Item]:
-        return [*edge_label_items(map_, ctx.lang, x + lead, y + lead, w, h),
+        return [*edge_label_items(map_, ctx.lang, x + lead, y + lead, w, h, lead_mm=RULER_MM + 2.0),
                 *table_items(map_, ctx.terrain, ctx.lang, x + lead, y + lead)]
 
     drawing, _, _ = _compose(around, w + lead + band, h + lead + band, body)
-    title = f"{ctx.text(ctx.game.game.title)} — {ctx.text(map_.name)}"
+    title = ctx.sheet_title(map_)
     return MapSheet(map_.id, map_.id, "table", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title))
 
 
@@ -194,8 +206,7 @@ def boxes_sheet(ctx: SheetContext, sheet_id: str, map_: Map, tracks: list[Track]
     items = (placed(title, m, m), placed(body, m, m + title.height_mm + GAP_MM))
     width = max(title.width_mm, body.width_mm, DISPLAY_WIDTH_MM) + 2 * m
     height = m + title.height_mm + GAP_MM + body.height_mm + m
-    name = f"{ctx.text(ctx.game.game.title)} — {ctx.text(map_.name)}"
-    return MapSheet(sheet_id, map_.id, kind, Drawing(width, height, items, name))
+    return MapSheet(sheet_id, map_.id, kind, Drawing(width, height, items, ctx.sheet_title(map_)))
 
 
 BOXES_SUFFIX = "-boxes"

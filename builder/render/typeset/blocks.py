@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm as PT_PER_MM
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from builder.model.content import Game
 from builder.model.rulebook import Block, Case
@@ -19,7 +19,7 @@ from builder.render.fonts import registered
 from builder.render.map_excerpt import map_excerpt
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
-from builder.render.typeset.flowables import DrawingFlowable, boxed
+from builder.render.typeset.flowables import DrawingFlowable, Para, boxed
 from builder.render.typeset.markup import Mark, TermFinder, emphasis, escape, inline, reference_marks
 from builder.render.typeset.styles import BOX_FILLS, BOX_RULES, Styles, table_commands
 
@@ -56,8 +56,8 @@ class Text:
         return inline(self.text, self.marks + extra, start, end)
 
 
-def _paragraph(markup: str, style, lead: str = "") -> Paragraph:
-    return Paragraph(lead + markup, style)
+def _paragraph(markup: str, style, lead: str = "") -> Para:
+    return Para(lead + markup, style)
 
 
 def _list(source: Text, piece: structure.Piece, setting: Setting, style) -> list[Flowable]:
@@ -66,7 +66,7 @@ def _list(source: Text, piece: structure.Piece, setting: Setting, style) -> list
         indent = style.fontSize * (1.3 + 1.3 * item.depth)
         item_style = style.clone(f"{style.name}-li{item.depth}", leftIndent=indent,
                                  bulletIndent=indent - style.fontSize * 1.2, spaceAfter=style.fontSize * 0.15)
-        found.append(Paragraph(source.markup(item.start, item.end, setting), item_style, bulletText=item.marker))
+        found.append(Para(source.markup(item.start, item.end, setting), item_style, bulletText=item.marker))
     return found
 
 
@@ -83,7 +83,7 @@ def pipe_table(source: Text, piece: structure.Piece, setting: Setting, width_pt:
     count = max(len(r) for r in cells)
     cells = [r + [Cell("")] * (count - len(r)) for r in cells]
     widths = [w * PT_PER_MM for w in column_widths(cells, width_pt / PT_PER_MM, size_mm * 1.08)]
-    data = [[Paragraph(source.markup(a, b, setting), st.head_cell if n == 0 else st.cell) for a, b in row]
+    data = [[Para(source.markup(a, b, setting), st.head_cell if n == 0 else st.cell) for a, b in row]
             + [""] * (count - len(row)) for n, row in enumerate(rows)]
     table = Table(data, colWidths=widths, repeatRows=1)
     table.setStyle(TableStyle(table_commands() + [
@@ -138,9 +138,9 @@ def flowables(source: Text, setting: Setting, *, width_pt: float, style=None, le
             found.extend(embed(setting, *structure.embed(source.text[piece.start:piece.end]), width_pt))
         else:
             level, title = structure.heading(source.text[piece.start:piece.end])
-            found.append(Paragraph(emphasis(escape(title)), st.subheading))
+            found.append(Para(emphasis(escape(title)), st.subheading))
     if lead:
-        found.insert(0, Paragraph(lead, style))
+        found.insert(0, Para(lead, style))
     return found
 
 
@@ -151,12 +151,12 @@ def block_flowables(block: Block, case: Case | None, setting: Setting, *, lead: 
     if block.kind not in BOXED:
         return flowables(source, setting, width_pt=setting.column_pt, lead=lead)
     if block.kind not in setting.boxes:
-        return [Paragraph(lead, setting.styles.body)] if lead else []
+        return [Para(lead, setting.styles.body)] if lead else []
     st = setting.styles
     inner_pt = setting.column_pt - 10.0
     style = st.small.clone(f"box-{block.kind}", fontName=registered("italic") if block.kind == "designer"
                            else st.small.fontName)
     body = flowables(source, setting, width_pt=inner_pt, style=style)
-    caption = Paragraph(escape(phrase(block.kind, setting.lang)), st.caption)
+    caption = Para(escape(phrase(block.kind, setting.lang)), st.caption)
     box = boxed([caption, *body], width_pt=setting.column_pt, fill=BOX_FILLS[block.kind], rule=BOX_RULES[block.kind])
-    return ([Paragraph(lead, st.body)] if lead else []) + [box, Spacer(1, 1)]
+    return ([Para(lead, st.body)] if lead else []) + [box, Spacer(1, 1)]

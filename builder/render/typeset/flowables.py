@@ -40,7 +40,22 @@ class DrawingFlowable(Flowable):
         self.canv.restoreState()
 
 
-class Heading(Paragraph):
+class Para(Paragraph):
+    """A paragraph that remembers its line breaks for a width: the rulebook is laid out twice
+    (contents and index need the page numbers), and breaking lines is most of the work."""
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """Return the paragraph's size at this width, breaking its lines only the first time."""
+        cached = getattr(self, "_wrapped", None)
+        if cached is not None and cached[0] == avail_width:
+            _, self.width, self.height, self.blPara, self._wrapWidths = cached
+            return self.width, self.height
+        size = super().wrap(avail_width, avail_height)
+        self._wrapped = (avail_width, self.width, self.height, self.blPara, self._wrapWidths)
+        return size
+
+
+class Heading(Para):
     """A heading paragraph that the document turns into an outline entry and a contents line."""
 
     def __init__(self, markup: str, style, *, key: str, text: str, depth: int, in_contents: bool) -> None:

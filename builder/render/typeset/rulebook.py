@@ -6,7 +6,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 
-from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, Paragraph, TableStyle
+from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, TableStyle
 from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from builder.model.base import text_in
@@ -17,7 +17,7 @@ from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
 from builder.render.typeset.document import Layout, TypesetDocument
-from builder.render.typeset.flowables import Heading
+from builder.render.typeset.flowables import Heading, Para
 from builder.render.typeset.markup import TermFinder, case_key, emphasis, escape, inline, parenthesised_marks
 from builder.render.typeset.styles import styles, table_commands
 
@@ -25,6 +25,7 @@ BODY_PT = 8.5
 """Type size of the rulebook's running text."""
 CONTENTS_DEPTH = 2
 """Outline depths listed in the table of contents: sections and their primary cases."""
+PAGE_STAND_IN = 99
 
 
 @dataclass(frozen=True)
@@ -70,13 +71,24 @@ def section_tree(book: Rulebook) -> list[Node]:
     return nodes
 
 
+def contents_nodes(book: Rulebook) -> list[Node]:
+    """Return the table of contents: the section tree down to CONTENTS_DEPTH, then glossary and index."""
+    nodes = [n for n in section_tree(book) if n.depth < CONTENTS_DEPTH]
+    if book.glossary:
+        nodes += [Node("glossary", phrase("glossary", book.lang), 0), Node("index", phrase("index", book.lang), 0)]
+    return nodes
+
+
 def _front(game: Game, book: Rulebook, setting: Setting) -> list[Flowable]:
     st = setting.styles
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
     subtitle = text_in(game.game.subtitle, book.lang)
     contents = TableOfContents(levelStyles=list(st.toc), dotsMinLevel=0, tableStyle=TableStyle(table_commands()))
-    return [Paragraph(escape(title), st.title), Paragraph(escape(subtitle), st.subtitle),
-            Paragraph(escape(phrase("contents", book.lang)), st.headings[1]), contents,
+    # Known titles with a stand-in page number give the contents its final length in the first
+    # pass, so the body never moves and two passes suffice instead of three.
+    contents.addEntries([(n.depth, n.text, PAGE_STAND_IN, n.key) for n in contents_nodes(book)])
+    return [Para(escape(title), st.title), Para(escape(subtitle), st.subtitle),
+            Para(escape(phrase("contents", book.lang)), st.headings[1]), contents,
             NextPageTemplate("body"), PageBreak()]
 
 
@@ -105,7 +117,7 @@ def case_flowables(case: Case, setting: Setting, outline: Outline, counter: list
         found.extend(block_flowables(block, case, setting, lead=lead))
         lead = ""
     if lead:
-        found.append(Paragraph(lead, setting.styles.body))
+        found.append(Para(lead, setting.styles.body))
     return found
 
 
@@ -117,7 +129,7 @@ def glossary_flowables(book: Rulebook, setting: Setting, outline: Outline) -> li
                                       "glossary", outline.depth(1), setting)]
     for entry in book.glossary:
         definition = inline(entry.definition, parenthesised_marks(entry.definition, setting.known))
-        found.append(Paragraph(f"<b>{escape(entry.term)}</b>: {definition}", setting.styles.glossary))
+        found.append(Para(f"<b>{escape(entry.term)}</b>: {definition}", setting.styles.glossary))
     return found
 
 

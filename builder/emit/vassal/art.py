@@ -1,0 +1,140 @@
+"""Every image of the module as a Drawing, and their PNGs: counter faces, boards, charts, the moved flag.
+
+Faces come from the counter renderer, so a piece looks exactly like its printed counter; each distinct
+face is rasterised once. The hex map's picture comes from the map renderer; `hex_map_drawing` is the one
+seam to the map drawing. Boards and faces share one scale, so counters sit in hexes as on the table.
+"""
+from __future__ import annotations
+
+import io
+import math
+import os
+from concurrent.futures import ThreadPoolExecutor
+
+from PIL import Image
+
+from builder.emit.vassal.boards import BoardPlan
+from builder.emit.vassal.game_parts import chart_image
+from builder.emit.vassal.pieces import FaceRecipe
+from builder.emit.vassal.plan import ModulePlan
+from builder.emit.vassal.trait_kinds import MOVED_IMAGE
+from builder.geometry.hexgrid import HexGrid
+from builder.model.content import Game
+from builder.model.map import Map
+from builder.model.units import MM_PER_INCH
+from builder.render.charts import chart_drawing
+from builder.render.counters import all_counters, marker_counters, marker_face
+from builder.render.drawing import Drawing, Group, Item, Paint, Rect, circle
+from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
+from builder.render.maps.hexmap import hex_map_items
+from builder.render.maps.table import table_items
+from builder.render.png import png_bytes
+
+CHART_WIDTH_MM = 180.0
+"""Width of a chart in its window: the text column of an A4 page."""
+CHART_DPI = 96.0
+MOVED_PX = 16
+SHEET_COLUMNS = 16
+SHEET_GAP_PX = 4
+"""Faces are rasterised together on one sheet, this far apart, then cut apart: one renderer call, not hundreds."""
+
+
+def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float) -> list[Item]:
+    """Return the picture of a hex map with its grid's top-left corner at (x_mm, y_mm): the map seam."""
+    grid = HexGrid(map_.grid)
+    return hex_map_items(map_, terrain_by_id(game.maps.terrain), HexFrame(grid, x_mm, y_mm),
+                         hex_contents(map_, grid), game.game.languages[0])
+
+
+def board_drawing(plan: ModulePlan, board: BoardPlan) -> Drawing:
+    """Return a board's picture, exactly its pixel size at the module's scale."""
+    game, scale = plan.game, plan.scale
+    width, height = board.size_px[0] / scale, board.size_px[1] / scale
+    items: list[Item] = [Rect(0, 0, width, height, Paint(fill="#ffffff"))]
+    map_ = next((m for m in game.maps.maps if m.id == board.map_id), None)
+    if board.hex is not None and map_ is not None:
+        x, y = board.hex.offset_px
+        items += hex_map_drawing(game, map_, x / scale, y / scale)
+    if board.table_px is not None and map_ is not None:
+        items += table_items(map_, terrain_by_id(game.maps.terrain), plan.lang, board.table_px[0] / scale,
+                             board.table_px[1] / scale)
+    if board.display is not None:
+        items.append(Group(board.display.items, dy_mm=board.display_top_px / scale))
+    return Drawing(width, height, tuple(items), title=board.name)
+
+
+def face_drawings(game: Game, recipes: dict[str, FaceRecipe]) -> dict[str, Drawing]:
+    """Return the drawing of every face image that has a recipe."""
+    counters = {c.id: c for c in all_counters(game)}
+    markers = {m.id: m for m in game.counters.markers}
+    found: dict[str, Drawing] = {}
+    for image, (kind, source, face) in recipes.items():
+        if kind == "counter" and source in counters:
+            found[image] = (counters[source].front, counters[source].back)[face]
+        elif kind == "marker" and source in markers:
+            marker = markers[source]
+            found[image] = marker_face(game, marker, face) if face < len(marker.faces) \
+                else marker_counters(game, marker)[0].front
+        elif kind == "mask" and source in markers:
+            front = marker_face(game, markers[source], 0)
+            found[image] = Drawing(front.width_mm, front.height_mm, front.items[:1])
+    return found
+
+
+def moved_flag(scale: float) -> Drawing:
+    """Return the small flag a moved piece shows."""
+    side = MOVED_PX / scale
+    return Drawing(side, side, (circle(side / 2, side / 2, side * 0.4,
+                                       Paint(fill="#f2a900", stroke="#2a2a2a", stroke_mm=side * 0.08)),))
+
+
+def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Drawing, float]]]:
+    """Return the small images (faces, the moved flag) and the large ones (boards, charts) with their dpi."""
+    dpi = plan.scale * MM_PER_INCH
+    used = {image for p in plan.pieces for image in (*p.images, p.mask) if image}
+    faces = face_drawings(plan.game, {k: v for k, v in plan.recipes.items() if k in used})
+    faces[MOVED_IMAGE] = moved_flag(plan.scale)
+    large = {b.image: (board_drawing(plan, b), dpi) for b in plan.boards}
+    large.update({chart_image(c.id): (chart_drawing(plan.game, c, plan.lang, width_mm=CHART_WIDTH_MM), CHART_DPI)
+                  for c in plan.game.charts.charts})
+    return faces, large
+
+
+def _cell_px(drawing: Drawing, scale: float) -> tuple[int, int]:
+    return max(1, round(drawing.width_mm * scale)), max(1, round(drawing.height_mm * scale))
+
+
+def sheet_pngs(faces: list[Drawing], scale: float) -> list[bytes]:
+    """Return each face as PNG bytes, rasterised together on one sheet and cut apart."""
+    if not faces:
+        return []
+    cell = max(max(_cell_px(f, scale)) for f in faces) + SHEET_GAP_PX
+    rows = math.ceil(len(faces) / SHEET_COLUMNS)
+    items = tuple(Group(f.items, dx_mm=(i % SHEET_COLUMNS) * cell / scale, dy_mm=(i // SHEET_COLUMNS) * cell / scale,
+                        clip=Rect(0, 0, f.width_mm, f.height_mm, Paint())) for i, f in enumerate(faces))
+    columns = min(len(faces), SHEET_COLUMNS)
+    sheet = Image.open(io.BytesIO(png_bytes(Drawing(columns * cell / scale, rows * cell / scale, items),
+                                            dpi=scale * MM_PER_INCH)))
+    cut = []
+    for i, face in enumerate(faces):
+        x, y = (i % SHEET_COLUMNS) * cell, (i // SHEET_COLUMNS) * cell
+        w, h = _cell_px(face, scale)
+        buffer = io.BytesIO()
+        sheet.crop((x, y, x + w, y + h)).save(buffer, "PNG")
+        cut.append(buffer.getvalue())
+    return cut
+
+
+def render_pngs(faces: dict[str, Drawing], large: dict[str, tuple[Drawing, float]], scale: float
+                ) -> dict[str, bytes]:
+    """Return every image as PNG bytes: each distinct face once (on a sheet), each large image on its own.
+
+    The boards, the charts and the face sheet are rasterised in parallel threads (the renderer is native code).
+    """
+    distinct_faces = list(dict.fromkeys(faces.values()))
+    jobs = sorted(dict.fromkeys(large.values()), key=lambda job: -job[0].width_mm * job[0].height_mm)
+    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
+        sheet = pool.submit(sheet_pngs, distinct_faces, scale)
+        rendered = dict(zip(jobs, pool.map(lambda job: png_bytes(job[0], dpi=job[1]), jobs)))
+        by_face = dict(zip(distinct_faces, sheet.result()))
+    return {**{name: by_face[d] for name, d in faces.items()}, **{name: rendered[job] for name, job in large.items()}}

@@ -1,0 +1,200 @@
+"""buildFile.xml: the module's component tree, from the module plan."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.emit.vassal.boards import BoardPlan
+from builder.emit.vassal.components import (MAP, MODULE, board_picker, draw_pile, map_components, map_element,
+                                            map_tail, module_header, player_roster, range_thread)
+from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventory, turn_tracker
+from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
+from builder.emit.vassal.pieces import PiecePlan, gpid_of
+from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan
+from builder.emit.vassal.traits import add_piece, oldest_version
+from builder.emit.vassal.words import word
+from builder.emit.vassal.xmlwrite import Element, element
+from builder.model.base import text_in
+from builder.model.units import parse_length_mm
+
+BOARD = MAP + "boardPicker.Board"
+GRID = MAP + "boardPicker.board."
+WIDGET = "VASSAL.build.widget."
+FLOOR_VERSION = "3.6.0"
+"""The oldest VASSAL this exporter targets: buildFile.xml (≥ 3.5) and every component used exist in it."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A PDF the module attaches under the Help menu: its menu title, its archive entry and its bytes."""
+
+    title: str
+    entry: str
+    data: bytes
+
+
+def counter_px(plan: ModulePlan) -> int:
+    """Return a counter's width in the module's pixels."""
+    return round(parse_length_mm(plan.game.game.print.counter_size) * plan.scale)
+
+
+def piece_slot(piece: PiecePlan, size: int, *, gpid: int | None = None, card: bool = False) -> Element:
+    """Return a palette slot (or a deck's card slot) holding the piece."""
+    text = add_piece(palette_piece(piece))
+    return element(WIDGET + ("CardSlot" if card else "PieceSlot"), body=text, entryName=piece.name,
+                   gpid=str(gpid or piece.gpid), height=str(size), width=str(size))
+
+
+def _list_widget(name: str, children: list[Element]) -> Element:
+    return element(WIDGET + "ListWidget", children, divider="150", entryName=name, height="0", scale="1.0",
+                   width="0")
+
+
+def _piece_window(name: str, tabs: list[Element]) -> Element:
+    return element(MODULE + "PieceWindow", [element(WIDGET + "TabWidget", tabs, entryName=name)], defaultWidth="0",
+                   hidden=False, hotkey="", icon="", name=name, scale="1.0", text=name, tooltip=name)
+
+
+def unit_palette(plan: ModulePlan) -> Element:
+    """Return the counters palette: a tab per side, a list per formation."""
+    size, lang, other = counter_px(plan), plan.lang, word("other", plan.lang)
+    units = [p for p in plan.pieces if p.kind == "unit"]
+    sides = {s.id: text_in(s.name, lang) for s in plan.game.game.sides}
+    tabs = []
+    for side in [*sides, ""]:
+        mine = [p for p in units if p.side == side or (side == "" and p.side not in sides)]
+        groups = list(dict.fromkeys(p.group for p in mine))
+        lists = [_list_widget(g or other, [piece_slot(p, size) for p in mine if p.group == g]) for g in groups]
+        if lists:
+            tabs.append(_list_widget(sides.get(side, other), lists))
+    return _piece_window(word("counters", lang), tabs)
+
+
+def marker_palette(plan: ModulePlan) -> Element | None:
+    """Return the markers palette: a list per kind of marker, or None without markers."""
+    markers = [p for p in plan.pieces if p.kind == "marker"]
+    kinds = list(dict.fromkeys(p.group for p in markers))
+    size = counter_px(plan)
+    tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size) for p in markers if p.group == kind])
+            for kind in kinds]
+    return _piece_window(word("markers", plan.lang), tabs) if tabs else None
+
+
+def prototypes_container(plan: ModulePlan) -> Element:
+    """Return every prototype definition."""
+    return element(MODULE + "PrototypesContainer", [
+        element(MODULE + "PrototypeDefinition", body=add_piece(prototype_piece(p)), description="", name=p.name)
+        for p in plan.prototypes])
+
+
+def documentation(documents: list[Document]) -> Element:
+    """Return the Help menu with one entry per attached PDF."""
+    return element(MODULE + "Documentation", [
+        element(MODULE + "documentation.BrowserPDFFile", pdfFile=d.entry, title=d.title) for d in documents])
+
+
+def module_root(plan: ModulePlan, documents: list[Document], children: list[Element]) -> Element:
+    """Return the GameModule element around its children."""
+    gpids = [p.gpid for p in plan.pieces] + [gpid_of(k) for k in start_slot_keys(plan)]
+    return element("VASSAL.build.GameModule", children, ModuleOther1="", ModuleOther2="",
+                   VassalVersion=vassal_version(plan), description=text_in(plan.game.game.subtitle, plan.lang),
+                   name=plan.name, nextPieceSlotId=str(max(gpids, default=0) + 1), version=MODULE_VERSION)
+
+
+def vassal_version(plan: ModulePlan) -> str:
+    """Return the oldest VASSAL whose traits and components the module uses."""
+    traits = [t for p in plan.pieces for t in palette_piece(p).traits]
+    return max(FLOOR_VERSION, oldest_version(traits), key=lambda v: tuple(int(x) for x in v.split(".")))
+
+
+def start_slot_keys(plan: ModulePlan) -> list[str]:
+    """Return the gpid keys of the slots a new game places: at-start stacks and cups' cards."""
+    keys = [f"{p.counter_id}@start:{n}" for n, p in enumerate(plan.new_game.placed)]
+    keys += [f"{c}@{cup}:{n}" for cup, ids in plan.new_game.cups for n, c in enumerate(ids)]
+    return keys
+
+
+def build_file(plan: ModulePlan, documents: list[Document]) -> Element:
+    """Return the whole buildFile.xml tree."""
+    lang = plan.lang
+    sides = [text_in(s.name, lang) for s in plan.game.game.sides]
+    children = [element(MODULE + "BasicCommandEncoder"), documentation(documents),
+                player_roster(sides, retire=word("retire", lang), switch=word("switch", lang)),
+                *module_header(), prototypes_container(plan), unit_palette(plan)]
+    markers = marker_palette(plan)
+    children += [markers] if markers else []
+    children += [map_xml(plan, board, main=i == 0) for i, board in enumerate(plan.boards)]
+    children += dice_buttons(plan) + [turn_tracker(plan)] + charts_window(plan) + [inventory(plan)]
+    children += [element(MODULE + "PredefinedSetup", file=f"{s.scenario.id}.vsav", isMenu=False,
+                         name=text_in(s.scenario.name, lang) or s.scenario.id, useFile=True) for s in plan.setups]
+    return module_root(plan, documents, [c for c in children if c is not None])
+
+
+def grid_xml(board: BoardPlan) -> list[Element]:
+    """Return a board's grid: hexes, regions, or a zoned grid holding both (or a table)."""
+    regions = [element(GRID + "Region", name=r.name, originx=str(r.x), originy=str(r.y)) for r in board.regions]
+    region_grid = element(GRID + "RegionGrid", regions, fontsize="9", snapto=True, visible=False) if regions else None
+    area = hex_xml(board) if board.hex else None
+    if board.display is None or board.kind == "display":
+        return [g for g in (area, region_grid) if g is not None]
+    x, y, w, h = board.table_px or (0, 0, *board.hex.size_px)
+    path = f"{x},{y};{x + w},{y};{x + w},{y + h};{x},{y + h}"
+    zone = element(GRID + "mapgrid.Zone", [area] if area else [], highlightProperty="", locationFormat=(
+        "$gridLocation$" if area else "$name$"), name=board.name, path=path, useHighlight=False, useParentGrid=False)
+    return [element(GRID + "ZonedGrid", [zone] + ([region_grid] if region_grid else []))]
+
+
+def hex_xml(board: BoardPlan) -> Element:
+    """Return a HexGrid with the numbering that names each hex by its content id."""
+    g = board.hex.vassal
+    numbering = element(
+        GRID + "mapgrid.HexGridNumbering", color="0,0,0", first=g.first, fontSize="9", hDescend=g.h_descend,
+        hDrawOff="0", hLeading=str(g.h_leading), hOff=str(g.h_off), hType=g.h_type, locationFormat="$gridLocation$",
+        rotateText="0", sep=g.sep, stagger=g.stagger, vDescend=g.v_descend, vDrawOff="-32", vLeading=str(g.v_leading),
+        vOff=str(g.v_off), vType=g.v_type, visible=False)
+    return element(GRID + "HexGrid", [numbering], color="0,0,0", cornersLegal=False, dotsVisible=False,
+                   dx=repr(g.dx), dy=repr(g.dy), edgesLegal=False, sideways=g.sideways, snapTo=True, visible=False,
+                   x0=str(g.x0), y0=str(g.y0))
+
+
+def map_xml(plan: ModulePlan, board: BoardPlan, *, main: bool) -> Element:
+    """Return one Map with its board, components, range thread, at-start stacks and decks."""
+    board_xml = element(BOARD, grid_xml(board), image=board.image, name=board.board_name, reversible=False)
+    children = [board_picker(board_xml), *map_components()]
+    if board.kind in ("hex", "table"):
+        per_inch = round(plan.scale * 25.4) if board.kind == "table" else 0
+        children.append(range_thread(word("range", plan.lang), px_per_unit=per_inch))
+    children += at_start_stacks(plan, board) + decks(plan, board) + map_tail()
+    return map_element(board.name, main=main, mark_moved=board.kind != "display", children=children)
+
+
+def at_start_stacks(plan: ModulePlan, board: BoardPlan) -> list[Element]:
+    """Return the at-start stacks of a blank new game that lie on this board."""
+    stacks, size = [], counter_px(plan)
+    for n, placed in enumerate(plan.new_game.placed):
+        found, piece = plan.position(placed.target), plan.piece(placed.counter_id)
+        if found is None or piece is None or found[0] is not board:
+            continue
+        _, x, y = found
+        slot = piece_slot(piece, size, gpid=gpid_of(f"{piece.counter_id}@start:{n}"))
+        stacks.append(element(MAP + "SetupStack", [slot], location="", name=piece.name,
+                              owningBoard=board.board_name, useGridLocation=False, x=str(x), y=str(y)))
+    return stacks
+
+
+def decks(plan: ModulePlan, board: BoardPlan) -> list[Element]:
+    """Return the board's draw piles, filled for a new game."""
+    cups = dict(plan.new_game.cups)
+    face_down = {c.id: c.hidden for c in plan.game.game.cups}
+    found, size = [], deck_px(plan)
+    for deck in board.decks:
+        cup = deck.key.split(":", 1)[1]
+        slots = [piece_slot(plan.piece(c), counter_px(plan), gpid=gpid_of(f"{c}@{cup}:{n}"), card=True)
+                 for n, c in enumerate(cups.get(cup, ())) if plan.piece(c)]
+        found.append(draw_pile(deck.name, board.board_name, deck.x, deck.y, size, face_down=face_down.get(cup, True),
+                               slots=slots))
+    return found
+
+
+def deck_px(plan: ModulePlan) -> int:
+    """Return the size of a deck's outline: a little larger than a counter."""
+    return round(counter_px(plan) * 1.25)

@@ -1,0 +1,47 @@
+"""The .vmod of a game: buildFile.xml, moduledata, images, one .vsav per scenario, attached PDFs."""
+from __future__ import annotations
+
+from builder.emit.output import Artifact
+from builder.emit.vassal.archive import metadata, zip_bytes
+from builder.emit.vassal.art import drawings, render_pngs
+from builder.emit.vassal.buildfile import Document, build_file, vassal_version
+from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan, plan_module
+from builder.emit.vassal.savegame import saved_game
+from builder.emit.vassal.setups import Setup
+from builder.emit.vassal.xmlwrite import xml_bytes
+from builder.model.base import text_in
+from builder.model.content import Game
+
+KIND = "vmod"
+
+
+def setup_file(setup: Setup) -> str:
+    """Return the archive entry of a scenario's saved game (the buildFile's PredefinedSetup names it)."""
+    return f"{setup.scenario.id}.vsav"
+
+
+def vsav_bytes(plan: ModulePlan, setup: Setup, moduledata: bytes) -> bytes:
+    """Return one scenario as a saved game: its command stream, savedata and a copy of moduledata."""
+    savedata = metadata(MODULE_VERSION, vassal_version(plan), text_in(setup.scenario.name, plan.lang), None)
+    return zip_bytes({"savedGame": saved_game(plan, setup).encode("utf-8"), "savedata": savedata,
+                      "moduledata": moduledata})
+
+
+def vmod_bytes(game: Game, documents: tuple[Document, ...] = ()) -> bytes:
+    """Return the module of a game; `documents` are the PDFs to attach (rulebooks, scenario cards)."""
+    plan = plan_module(game)
+    description = text_in(game.game.subtitle, plan.lang) or plan.name
+    moduledata = metadata(MODULE_VERSION, vassal_version(plan), description, plan.name)
+    entries = {"buildFile.xml": xml_bytes(build_file(plan, list(documents))), "moduledata": moduledata}
+    entries.update({f"images/{name}": data for name, data in render_pngs(*drawings(plan), plan.scale).items()})
+    entries.update({setup_file(s): vsav_bytes(plan, s, moduledata) for s in plan.setups})
+    entries.update({d.entry: d.data for d in documents})
+    return zip_bytes(entries)
+
+
+def emit_vmod(game: Game, documents: tuple[Document, ...] = ()) -> list[Artifact]:
+    """Return the game's module as one artifact, `<game-id>.vmod`.
+
+    `documents` is the seam for the build's PDFs: today's build passes none, so the Help menu stays empty.
+    """
+    return [Artifact(KIND, f"{game.id}.vmod", vmod_bytes(game, documents))]
