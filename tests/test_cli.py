@@ -93,3 +93,9 @@ def test_model_json_holds_the_checked_model(tmp_path: Path) -> None:
     model = json.loads((tmp_path / "minimal" / "game.json").read_text())
     assert [u["id"] for u in model["counters"]["units"]] == ["r1", "r2", "b1", "b2"]
     assert model["rulebooks"][0]["cases"][0] == {"number": "1.0", "title": "Introduction"}
+
+
+def test_outputs_are_readable_files(tmp_path: Path) -> None:
+    assert run_cli("build", str(MINIMAL), "-o", str(tmp_path)).code == 0
+    manifest = tmp_path / "minimal" / "manifest.json"
+    assert manifest.stat().st_mode & 0o044 == 0o044

@@ -71,3 +71,22 @@ def test_batalha_scenario_length_reinforcements_and_victory() -> None:
     hexes = {m.id: m for m in game.maps.maps}
     main = next(m for m in hexes.values() if m.kind == "hex")
     assert main.grid.columns * main.grid.rows == main.hex_count == 400
+
+
+def test_a_broken_copy_of_batalha_points_at_the_line(tmp_path: Path) -> None:
+    import shutil
+
+    from tests.conftest import run_cli
+
+    copy = tmp_path / "batalha-de-gazala"
+    shutil.copytree(BATALHA, copy)
+    scenario = copy / "scenarios" / "campaign.yaml"
+    lines = scenario.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines) if "place: retma" in line)
+    lines[number] = lines[number].replace("place: retma", "place: retna")
+    scenario.write_text("".join(lines), encoding="utf-8")
+    column = lines[number].index("retna") + 1
+    result = run_cli("check", str(copy))
+    assert result.code == 1
+    assert f"{scenario}:{number + 1}:{column}: error [ref/unknown-place]" in result.stderr
+    assert 'did you mean "retma"?' in result.stderr

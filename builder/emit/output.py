@@ -48,10 +48,18 @@ def write_atomic(target: Path, data: bytes) -> None:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+        # mkstemp makes the file private (0600); outputs are ordinary files, readable as the umask allows
+        os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current
 
 
 class OutputTree:

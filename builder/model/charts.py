@@ -143,6 +143,8 @@ class Table(ContentModel):
     """Its rows."""
     results: dict[str, Result] = {}
     """Result codes used in its cells, with their meaning."""
+    separator: str = " "
+    """What separates several codes in one cell, when the cells hold codes."""
     notes: list[Text] = []
     """Notes under the table."""
     designed: DesignedFlag = False

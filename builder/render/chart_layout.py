@@ -18,6 +18,8 @@ ICON_MM = 5.0
 """Width kept for a cell's icon (a terrain swatch), gap included."""
 RULE = Paint(stroke="#606060", stroke_mm=0.15)
 INK = "#000000"
+FIT_MM = 1e-6
+"""Slack when text is measured against its room: a column made exactly as wide as a word keeps it whole."""
 
 
 def split_words(text: str) -> list[str]:
@@ -33,7 +35,7 @@ def split_words(text: str) -> list[str]:
 def _break_word(word: str, width_mm: float, size_mm: float, bold: bool) -> list[str]:
     pieces, current = [], ""
     for char in word:
-        if current and text_width_mm(current + char, size_mm, bold=bold) > width_mm:
+        if current and text_width_mm(current + char, size_mm, bold=bold) > width_mm + FIT_MM:
             pieces.append(current)
             current = char
         else:
@@ -51,13 +53,13 @@ def wrap_lines(text: str, width_mm: float, size_mm: float, *, bold: bool = False
             current = ""
             continue
         trial = f"{current} {word}" if current else word
-        if text_width_mm(trial, size_mm, bold=bold) <= width_mm:
+        if text_width_mm(trial, size_mm, bold=bold) <= width_mm + FIT_MM:
             current = trial
             continue
         if current:
             lines.append(current)
-        pieces = _break_word(word, width_mm, size_mm, bold) if text_width_mm(word, size_mm, bold=bold) > width_mm \
-            else [word]
+        too_long = text_width_mm(word, size_mm, bold=bold) > width_mm + FIT_MM
+        pieces = _break_word(word, width_mm, size_mm, bold) if too_long else [word]
         lines.extend(pieces[:-1])
         current = pieces[-1]
     return lines + [current] if current or not lines else lines
@@ -176,7 +178,7 @@ def wrap_runs(runs: list[Run], width_mm: float, size_mm: float) -> list[list[tup
     x = 0.0
     for word, bold in words:
         w = text_width_mm(word, size_mm, bold=bold)
-        if lines[-1] and x + w > width_mm:
+        if lines[-1] and x + w > width_mm + FIT_MM:
             lines.append([])
             x = 0.0
         current = lines[-1]

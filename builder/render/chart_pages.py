@@ -49,7 +49,7 @@ def page_plan(paper: str, *, columns: int, landscape: bool = False) -> PagePlan:
 
 
 @dataclass(frozen=True)
-class Placed:
+class PlacedChart:
     """A chart drawing at its place on a page (top-left corner, mm)."""
 
     key: str
@@ -68,21 +68,23 @@ def fitted(drawing: Drawing, width_mm: float, height_mm: float) -> Drawing:
                    drawing.title)
 
 
-def pack(charts: list[tuple[str, Drawing]], plan: PagePlan) -> list[list[Placed]]:
-    """Return pages of charts, in order, filling each column top to bottom before the next."""
-    pages: list[list[Placed]] = [[]]
-    column, y = 0, 0.0
+def pack(charts: list[tuple[str, Drawing]], plan: PagePlan) -> list[list[PlacedChart]]:
+    """Return pages of charts in order, each put in the first column of the open page with room
+    for it (so a short chart fills the foot of an earlier column), else on a new page."""
+    pages: list[list[PlacedChart]] = []
+    filled: list[float] = []
     for key, drawing in charts:
         drawing = fitted(drawing, plan.column_mm, plan.column_height_mm)
-        if y > 0 and y + drawing.height_mm > plan.column_height_mm:
-            column, y = column + 1, 0.0
-            if column == plan.columns:
-                pages.append([])
-                column = 0
+        column = next((n for n, y in enumerate(filled)
+                       if y == 0 or y + drawing.height_mm <= plan.column_height_mm), None)
+        if column is None:
+            pages.append([])
+            filled = [0.0] * plan.columns
+            column = 0
         x = plan.margin_mm + column * (plan.column_mm + plan.gutter_mm)
-        pages[-1].append(Placed(key, drawing.title, drawing, x, plan.margin_mm + y))
-        y += drawing.height_mm + plan.gap_mm
-    return pages if pages[0] else []
+        pages[-1].append(PlacedChart(key, drawing.title, drawing, x, plan.margin_mm + filled[column]))
+        filled[column] += drawing.height_mm + plan.gap_mm
+    return pages
 
 
 def footer(plan: PagePlan, text: str) -> Drawing:
@@ -92,7 +94,7 @@ def footer(plan: PagePlan, text: str) -> Drawing:
                    (Text(plan.width_mm / 2, baseline, text, FOOTER_MM, fill="#505050", anchor="middle"),))
 
 
-def pages_pdf(pages: list[list[Placed]], plan: PagePlan, *, title: str, footers: list[str]) -> bytes:
+def pages_pdf(pages: list[list[PlacedChart]], plan: PagePlan, *, title: str, footers: list[str]) -> bytes:
     """Return the pages as a PDF: each chart drawn in place and bookmarked under its title."""
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, plan.width_mm * PT_PER_MM, plan.height_mm * PT_PER_MM, title=title)

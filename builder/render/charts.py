@@ -15,6 +15,7 @@ from builder.model.map import Terrain
 from builder.render.chart_layout import (BASELINE_FACTOR, Cell, GridStyle, Placed, Run, column_widths, grid,
                                          hanging, paragraph)
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
+from builder.render.fonts import text_width_mm
 from builder.render.phrases import number_text, phrase
 
 BODY_MM = 2.5
@@ -210,7 +211,7 @@ def legend(chart: Chart, words: ChartText, *, width_mm: float, y_mm: float) -> P
     placed = Placed()
     used = _used_codes(chart)
     codes = shows_codes(results)
-    lead_mm = max((len(c) for c in results), default=0) * BODY_MM * 0.72 + 1.5
+    lead_mm = max((text_width_mm(c, BODY_MM, bold=True) for c in results), default=0.0) + 1.5
     for code, result in results.items():
         text = words.text(result.text)
         if code not in used or (not codes and not text):

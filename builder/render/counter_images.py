@@ -1,6 +1,6 @@
 """Counter pictures for rulebooks and setup cards: the seam between them and the counter renderer.
 
-`counter_pictures` is the one place that asks builder/render/counters.py for faces. Ids it does
+`CounterPictures` is the one place that asks builder/render/counters.py for faces. Ids it does
 not draw get a plain placeholder box with the id and the values, so a card is never left blank.
 """
 from __future__ import annotations
@@ -14,15 +14,30 @@ from builder.render.drawing import Drawing, Paint, Rect, Text
 PLACEHOLDER_FILL = "#f4f4f4"
 
 
-def counter_pictures(game: Game) -> dict[str, list[Drawing]]:
-    """Return [front, back] of every unit and marker by id, drawn once by the counter renderer."""
-    # One pass over the mix: counter_faces(game, id) redraws the whole mix on each call, which
-    # costs seconds for a setup card of 50 units.
-    pictures: dict[str, list[Drawing]] = {}
-    for piece in all_counters(game):
-        pictures.setdefault(piece.id, [piece.front, piece.back])
-        pictures.setdefault(piece.source_id, [piece.front, piece.back])
-    return pictures
+class CounterPictures:
+    """The faces (front, back) of every unit and marker of a game, drawn on first use."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._drawn: dict[str, list[Drawing]] | None = None
+
+    def _all(self) -> dict[str, list[Drawing]]:
+        # One pass over the mix: counter_faces(game, id) redraws the whole mix on each call, which
+        # costs seconds for a setup card of 50 units.
+        if self._drawn is None:
+            self._drawn = {}
+            for piece in all_counters(self.game):
+                self._drawn.setdefault(piece.id, [piece.front, piece.back])
+                self._drawn.setdefault(piece.source_id, [piece.front, piece.back])
+        return self._drawn
+
+    def faces(self, piece_id: str) -> list[Drawing]:
+        """Return the faces of one unit or marker: drawn ones, else placeholders, else none."""
+        drawn = self._all()
+        if piece_id in drawn:
+            return drawn[piece_id]
+        piece = next((p for p in [*self.game.counters.units, *self.game.counters.markers] if p.id == piece_id), None)
+        return [placeholder(self.game, piece, 0), placeholder(self.game, piece, 1)] if piece else []
 
 
 def _values_line(piece: Unit | Marker, step: int) -> str:
@@ -41,14 +56,3 @@ def placeholder(game: Game, piece: Unit | Marker, step: int = 0) -> Drawing:
              Text(side / 2, side * 0.4, piece.id[:10], size, anchor="middle"),
              Text(side / 2, side * 0.8, _values_line(piece, step), size, bold=True, anchor="middle"))
     return Drawing(side, side, items, title=text_in(piece.name, game.game.languages[0]))
-
-
-def faces_of(game: Game, pictures: dict[str, list[Drawing]], piece_id: str) -> list[Drawing]:
-    """Return the faces of one unit or marker: drawn ones, else placeholders."""
-    if piece_id in pictures:
-        return pictures[piece_id]
-    pieces = {p.id: p for p in [*game.counters.units, *game.counters.markers]}
-    piece = pieces.get(piece_id)
-    if piece is None:
-        return []
-    return [placeholder(game, piece, 0), placeholder(game, piece, 1)]

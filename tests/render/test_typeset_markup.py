@@ -44,7 +44,8 @@ def test_terms_are_found_by_their_stem_in_any_case() -> None:
 
 
 def test_block_structure_pieces_lists_and_tables() -> None:
-    text = "Intro\nmore.\n- one\n  on\n  - nested\n2. two\n| A | B |\n|---|---|\n| x \\| y | z |\n{chart: crt}\n## Notes"
+    text = ("Intro\nmore.\n- one\n  on\n  - nested\n2. two\n| A | B |\n|---|---|\n| x \\| y | z |\n"
+            "{chart: crt}\n## Notes")
     pieces = structure.pieces(text)
     assert [p.kind for p in pieces] == ["paragraph", "list", "table", "embed", "heading"]
     items = structure.list_items(text, pieces[1])

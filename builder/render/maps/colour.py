@@ -27,13 +27,7 @@ def lighter(colour: str, amount: float) -> str:
     return mix(colour, "#ffffff", amount)
 
 
-def is_dark(colour: str) -> bool:
-    """Return whether white text reads better than black on `colour` (ITU-R BT.601 luma)."""
-    r, g, b = _rgb(colour)
-    return 0.299 * r + 0.587 * g + 0.114 * b < 128
-
-
 def ink_of(colour: str) -> str:
     """Return `colour` when it is dark enough to draw a symbol with, else a dark shade of it."""
-    r, g, b = _rgb(colour)
+    r, g, b = _rgb(colour)  # ITU-R BT.601 luma
     return colour if 0.299 * r + 0.587 * g + 0.114 * b < 150 else darker(colour, 0.55)

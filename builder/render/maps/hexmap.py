@@ -7,8 +7,8 @@ form's transparency states (ExtGState) out of its resources, so viewers would dr
 """
 from __future__ import annotations
 
+import numpy as np
 import shapely
-from shapely.geometry import box
 from shapely.geometry.base import BaseGeometry
 
 from builder.geometry.hexgrid import Hex
@@ -17,7 +17,7 @@ from builder.model.map import Map, Terrain
 from builder.render.drawing import Group, Item, Paint, Path, PathCommand, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm
 from builder.render.maps.colour import darker, ink_of
-from builder.render.maps.context import HexMapContext
+from builder.render.maps.context import HexMapContext, is_ring
 from builder.render.maps.frame import HexContent, HexFrame
 from builder.render.maps.paths import path_layer, path_lines
 from builder.render.maps.patterns import pattern_items
@@ -58,20 +58,23 @@ def terrain_layer(ctx: HexMapContext) -> list[Item]:
     return items
 
 
-def number_box(ctx: HexMapContext, hex_: Hex, pad_mm: float) -> tuple[float, float, float, float]:
-    """Return the box (x0, y0, x1, y1) around a hex's number, padded by pad_mm."""
+def number_boxes(ctx: HexMapContext, pad_mm: float) -> np.ndarray:
+    """Return the box (x0, y0, x1, y1) around every hex's number, padded by pad_mm, hex by hex."""
     frame = ctx.frame
     size = frame.number_size_mm
-    x, y = frame.number_anchor(hex_)
-    half = text_width_mm(frame.grid.label(hex_), size, "condensed") / 2 + pad_mm
-    return x - half, y - size * 0.8 - pad_mm, x + half, y + pad_mm
+    rows = []
+    for hex_ in frame.grid.all_hexes():
+        x, y = frame.number_anchor(hex_)
+        half = text_width_mm(frame.grid.label(hex_), size, "condensed") / 2 + pad_mm
+        rows.append((x - half, y - size * 0.8 - pad_mm, x + half, y + pad_mm))
+    return np.array(rows)
 
 
 def number_mask(ctx: HexMapContext) -> BaseGeometry:
     """Return the boxes of the hex numbers: patterns keep out of them, so every number stays legible."""
     # clear of the text by half a pattern mark
     pad = ctx.frame.number_size_mm * 0.3 + ctx.hex_mm * PATTERN_STEP * 0.25
-    mask = shapely.multipolygons([box(*number_box(ctx, h, pad)) for h in ctx.frame.grid.all_hexes()])
+    mask = shapely.multipolygons(shapely.box(*number_boxes(ctx, pad).T))
     shapely.prepare(mask)
     return mask
 
@@ -108,33 +111,25 @@ def overlay_layer(ctx: HexMapContext) -> list[Item]:
 
 
 def _overlay_mark(ctx: HexMapContext, hex_: Hex, terrain: Terrain) -> list[Item]:
+    """Return an overlay's mark drawn from the hex's shape: a fortification ring, or a tint."""
     frame, style = ctx.frame, terrain.style
     centre, corners = frame.centre(hex_), frame.corners(hex_)
-    if style.symbol in ("fort", "fortification"):
+    if is_ring(style.symbol):
         return fort_ring(corners, centre, style.fill, ctx.hex_mm * 0.028)
-    if style.symbol:
-        x, y = symbol_slot(ctx, hex_, overlay=True)
-        return symbol_items(style.symbol, x, y, ctx.hex_mm * 0.34, ink_of(style.fill))
-    return [] if style.pattern != "none" else overlay_tint(corners, centre, style.fill)
-
-
-def symbol_slot(ctx: HexMapContext, hex_: Hex, *, overlay: bool) -> tuple[float, float]:
-    """Return where a symbol stands: the centre, or beside the terrain's own symbol for an overlay."""
-    x, y = ctx.frame.centre(hex_)
-    base = ctx.terrain.get(ctx.contents[hex_].terrain) if hex_ in ctx.contents else None
-    if overlay and base is not None and base.style.symbol:
-        return x - ctx.hex_mm * 0.3, y + ctx.hex_mm * 0.02
-    return x, y
+    return [] if style.symbol or style.pattern != "none" else overlay_tint(corners, centre, style.fill)
 
 
 def symbol_layer(ctx: HexMapContext) -> list[Item]:
-    """Return the symbols of base terrain (city, farm…) at the hex centres."""
+    """Return the terrain and overlay symbols of each hex, side by side across its centre."""
     items: list[Item] = []
-    for hex_, content in sorted(ctx.contents.items()):
-        terrain = ctx.terrain.get(content.terrain)
-        if terrain is not None and terrain.style.symbol:
-            x, y = symbol_slot(ctx, hex_, overlay=False)
-            items.extend(symbol_items(terrain.style.symbol, x, y, ctx.hex_mm * 0.36, darker(terrain.style.fill, 0.55)))
+    spacing = ctx.hex_mm * 0.36
+    for hex_ in sorted(ctx.contents):
+        symbols = ctx.symbols(hex_)
+        size = ctx.hex_mm * (0.36 if len(symbols) < 3 else 0.28)
+        x, y = ctx.frame.centre(hex_)
+        for k, (name, colour) in enumerate(symbols):
+            offset = (k - (len(symbols) - 1) / 2) * (spacing if len(symbols) < 3 else size * 1.05)
+            items.extend(symbol_items(name, x + offset, y, size, colour))
     return items
 
 
@@ -170,14 +165,17 @@ def number_layer(ctx: HexMapContext) -> list[Item]:
     """
     frame, grid = ctx.frame, ctx.frame.grid
     size = frame.number_size_mm
-    roads = shapely.union_all(path_lines(ctx)) if ctx.map.paths else None
+    boxes = number_boxes(ctx, size * 0.12)
+    crossed = [False] * len(boxes)
+    if ctx.map.paths:
+        roads = shapely.union_all(path_lines(ctx))
+        shapely.prepare(roads)
+        crossed = shapely.intersects(roads, shapely.box(*boxes.T)).tolist()
     items: list[Item] = []
-    for hex_ in grid.all_hexes():
+    for hex_, (x0, y0, x1, y1), knocked_out in zip(grid.all_hexes(), boxes.tolist(), crossed):
+        if knocked_out:
+            items.append(Rect(x0, y0, x1 - x0, y1 - y0, Paint(fill=hex_fill(ctx, hex_)), radius_mm=size * 0.2))
         x, y = frame.number_anchor(hex_)
-        if roads is not None:
-            x0, y0, x1, y1 = number_box(ctx, hex_, size * 0.12)
-            if roads.intersects(box(x0, y0, x1, y1)):
-                items.append(Rect(x0, y0, x1 - x0, y1 - y0, Paint(fill=hex_fill(ctx, hex_)), radius_mm=size * 0.2))
         items.append(Text(x, y, grid.label(hex_), size, fill=NUMBER_INK, font="condensed", anchor="middle"))
     for hex_, content in sorted(ctx.contents.items()):
         if content.elevation:

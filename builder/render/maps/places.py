@@ -1,7 +1,6 @@
 """Named places on a hex map: a marker by kind (unless a terrain symbol already marks the hex) and the name."""
 from __future__ import annotations
 
-from builder.geometry.hexgrid import Hex
 from builder.render.drawing import Item, Paint, Rect, Text
 from builder.render.fonts import text_width_mm
 from builder.render.maps.context import HexMapContext
@@ -14,19 +13,18 @@ NAME_INK = "#1d1a16"
 NAME_BACKING = "#fffdf6"
 
 
-def _has_symbol(ctx: HexMapContext, hex_: Hex) -> bool:
-    content = ctx.contents.get(hex_)
-    if content is None:
-        return False
-    return any(ctx.terrain[t].style.symbol for t in (content.terrain, *content.overlays)
-               if t in ctx.terrain and ctx.terrain[t].style.symbol not in ("fort", "fortification"))
+def label_items(lines: list[str], x: float, top: float, size: float, *, bold: bool = True,
+                within: tuple[float, float] | None = None) -> list[Item]:
+    """Return centred lines of text on a pale rounded backing, the first line's top at `top`.
 
-
-def label_items(lines: list[str], x: float, top: float, size: float, *, bold: bool = True) -> list[Item]:
-    """Return centred lines of text on a pale rounded backing, the first line's top at `top`."""
+    `within` (left, right) moves the label sideways, if need be, to keep it between those x values.
+    """
     leading = size * 1.18
     width = max(text_width_mm(line, size, "condensed", bold) for line in lines)
     pad = size * 0.25
+    if within is not None:
+        left, right = within[0] + width / 2 + pad, within[1] - width / 2 - pad
+        x = min(max(x, left), right) if left <= right else x
     items: list[Item] = [Rect(x - width / 2 - pad, top - pad * 0.6, width + 2 * pad, leading * len(lines) + pad,
                               Paint(fill=NAME_BACKING), radius_mm=pad)]
     for i, line in enumerate(lines):
@@ -48,8 +46,9 @@ def place_items(ctx: HexMapContext) -> list[Item]:
         symbol, colour = PLACE_MARKERS.get(place.kind, PLACE_MARKERS["other"])
         if place.kind == "objective":
             markers.extend(symbol(x + ctx.hex_mm * 0.3, y - ctx.hex_mm * 0.06, ctx.hex_mm * 0.24, colour))
-        elif not _has_symbol(ctx, hex_):
+        elif not ctx.symbols(hex_):
             markers.extend(symbol(x, y, ctx.hex_mm * 0.3, colour))
         lines = wrapped(ctx.text(place.name), size, ctx.hex_mm * 1.6, font="condensed", bold=True)
-        names.extend(label_items(lines, x, y + ctx.hex_mm * 0.2, size))
+        frame = ctx.frame
+        names.extend(label_items(lines, x, y + ctx.hex_mm * 0.2, size, within=(frame.x_mm, frame.x_mm + frame.width_mm)))
     return markers + names

@@ -170,6 +170,7 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     contents = hex_contents(map_, grid)
 
     def body(x: float, y: float) -> list[Item]:
+        """Return the map and its edge names with the band's top-left corner at (x, y)."""
         frame = HexFrame(grid, x + band, y + band)
         return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h),
                 *hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang)]
@@ -188,6 +189,7 @@ def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     around = _around(ctx, map_, w + lead + band, h + lead + band, hexagonal=False)
 
     def body(x: float, y: float) -> list[Item]:
+        """Return the table, its rulers and edge names with their top-left corner at (x, y)."""
         return [*edge_label_items(map_, ctx.lang, x + lead, y + lead, w, h, lead_mm=RULER_MM + 2.0),
                 *table_items(map_, ctx.terrain, ctx.lang, x + lead, y + lead)]
 

@@ -102,6 +102,30 @@ def oasis(x: float, y: float, size: float, colour: str) -> list[Item]:
             circle(x, y, size * 0.22, Paint(fill="#4a86c5"))]
 
 
+def air_base(x: float, y: float, size: float, colour: str) -> list[Item]:
+    """Return crossed runways in a ring: an air base (an installation, unlike a bare airfield)."""
+    return [circle(x, y, size * 0.5, Paint(fill=WHITE, stroke=colour, stroke_mm=size * 0.08)),
+            *airfield(x, y, size * 0.7, colour)]
+
+
+def factory(x: float, y: float, size: float, colour: str) -> list[Item]:
+    """Return a saw-tooth factory roof with a chimney."""
+    s = size / 2
+    outline = ((x - s, y + s * 0.6), (x - s, y - s * 0.1), (x - s * 0.5, y - s * 0.5), (x - s * 0.5, y - s * 0.1),
+               (x, y - s * 0.5), (x, y - s * 0.1), (x + s * 0.5, y - s * 0.5), (x + s * 0.5, y - s * 0.9),
+               (x + s * 0.75, y - s * 0.9), (x + s * 0.75, y - s * 0.1), (x + s, y - s * 0.1), (x + s, y + s * 0.6))
+    return [Polyline(outline, Paint(fill=colour, stroke=WHITE, stroke_mm=size * 0.03), closed=True)]
+
+
+def tunnel(x: float, y: float, size: float, colour: str) -> list[Item]:
+    """Return a tunnel mouth: an arch over a road."""
+    s = size / 2
+    commands: tuple[PathCommand, ...] = (("M", (x - s * 0.8, y + s * 0.5)), ("L", (x - s * 0.8, y)),
+                                         ("C", (x - s * 0.8, y - s * 0.8, x + s * 0.8, y - s * 0.8, x + s * 0.8, y)),
+                                         ("L", (x + s * 0.8, y + s * 0.5)))
+    return [Path(commands, Paint(stroke=colour, stroke_mm=size * 0.14, join="round"))]
+
+
 def landmark(x: float, y: float, size: float, colour: str) -> list[Item]:
     """Return a ringed dot."""
     return [circle(x, y, size * 0.32, Paint(fill=WHITE, stroke=colour, stroke_mm=size * 0.1)),
@@ -117,7 +141,8 @@ def holding_box(x: float, y: float, size: float, colour: str) -> list[Item]:
 SYMBOLS: dict[str, Symbol] = {
     "city": city, "town": town, "village": village, "farm": farm, "mine": mine, "minefield": mine,
     "fort": fort, "fortification": fort, "star": star, "objective": star, "port": port, "airfield": airfield,
-    "oasis": oasis, "landmark": landmark, "box": holding_box,
+    "oasis": oasis, "landmark": landmark, "box": holding_box, "air-base": air_base, "airbase": air_base,
+    "factory": factory, "tunnel": tunnel,
 }
 """Symbols by the name a terrain style gives; an unknown name draws a landmark ring."""
 

@@ -3,7 +3,7 @@ excerpts, and the boxed examples, designer's notes and notes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm as PT_PER_MM
@@ -13,7 +13,7 @@ from builder.model.content import Game
 from builder.model.rulebook import Block, Case
 from builder.render.chart_layout import Cell, column_widths
 from builder.render.charts import chart_by_id, chart_drawing
-from builder.render.counter_images import faces_of
+from builder.render.counter_images import CounterPictures
 from builder.render.drawing import Drawing, Group
 from builder.render.fonts import registered
 from builder.render.map_excerpt import map_excerpt
@@ -27,7 +27,7 @@ BOXED = ("example", "designer", "note")
 COUNTER_GAP_MM = 2.0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Setting:
     """What setting blocks needs: the game, the language, styles, column width and lookups."""
 
@@ -38,13 +38,13 @@ class Setting:
     max_drawing_pt: float
     known: set[str]
     terms: TermFinder | None = None
-    pictures: dict[str, list[Drawing]] = field(default_factory=dict)
+    pictures: CounterPictures | None = None
     boxes: tuple[str, ...] = BOXED
     """The boxed kinds set; others are left out (a quick-reference sheet drops designer's notes)."""
 
 
 @dataclass(frozen=True)
-class Text:
+class BlockText:
     """One block's text with the marks (links, index anchors) that apply to it."""
 
     text: str
@@ -60,7 +60,7 @@ def _paragraph(markup: str, style, lead: str = "") -> Para:
     return Para(lead + markup, style)
 
 
-def _list(source: Text, piece: structure.Piece, setting: Setting, style) -> list[Flowable]:
+def _list(source: BlockText, piece: structure.Piece, setting: Setting, style) -> list[Flowable]:
     found = []
     for item in structure.list_items(source.text, piece):
         indent = style.fontSize * (1.3 + 1.3 * item.depth)
@@ -74,7 +74,7 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("*", "")
 
 
-def pipe_table(source: Text, piece: structure.Piece, setting: Setting, width_pt: float) -> Flowable:
+def pipe_table(source: BlockText, piece: structure.Piece, setting: Setting, width_pt: float) -> Flowable:
     """Return a pipe table as a ruled table whose first row is the heading."""
     rows = structure.table_rows(source.text, piece)
     st = setting.styles
@@ -99,7 +99,7 @@ def pipe_table(source: Text, piece: structure.Piece, setting: Setting, width_pt:
 
 def counters_drawing(setting: Setting, piece_id: str) -> Drawing | None:
     """Return the faces of a unit or marker side by side (front, back)."""
-    faces = faces_of(setting.game, setting.pictures, piece_id)
+    faces = (setting.pictures or CounterPictures(setting.game)).faces(piece_id)
     if not faces:
         return None
     x, groups = 0.0, []
@@ -121,7 +121,7 @@ def embed(setting: Setting, kind: str, target: str, width_pt: float) -> list[Flo
     return [DrawingFlowable(drawing, max_height_pt=setting.max_drawing_pt)] if drawing else []
 
 
-def flowables(source: Text, setting: Setting, *, width_pt: float, style=None, lead: str = "") -> list[Flowable]:
+def flowables(source: BlockText, setting: Setting, *, width_pt: float, style=None, lead: str = "") -> list[Flowable]:
     """Return the flowables of one block's text; `lead` (a case number) opens its first paragraph."""
     st = setting.styles
     style = style or st.body
@@ -147,7 +147,7 @@ def flowables(source: Text, setting: Setting, *, width_pt: float, style=None, le
 def block_flowables(block: Block, case: Case | None, setting: Setting, *, lead: str = "") -> list[Flowable]:
     """Return one block of a case as flowables; examples and notes are boxed under a caption."""
     marks = reference_marks(block, case, setting.known) if case is not None else []
-    source = Text(block.text, marks)
+    source = BlockText(block.text, marks)
     if block.kind not in BOXED:
         return flowables(source, setting, width_pt=setting.column_pt, lead=lead)
     if block.kind not in setting.boxes:

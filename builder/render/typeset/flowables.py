@@ -78,6 +78,8 @@ def boxed(rows: list[Flowable], *, width_pt: float, fill: str, rule: str) -> Tab
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.0),
         ("TOPPADDING", (0, 0), (-1, 0), BOX_PAD_PT),
         ("BOTTOMPADDING", (0, -1), (-1, -1), BOX_PAD_PT),
+        # the caption never ends a column alone
+        ("NOSPLIT", (0, 0), (0, min(1, len(rows) - 1))),
     ]))
     table.spaceBefore = table.spaceAfter = 4.0
     return table

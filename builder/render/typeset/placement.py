@@ -112,7 +112,8 @@ def turn_text(reinforcement: Reinforcement, names: Names) -> str:
     if reinforcement.turn is not None:
         return str(reinforcement.turn)
     turn = names.game.game.turns.turn_of(reinforcement.date)
-    return f"{turn} ({date_text(reinforcement.date, names.lang)})" if turn else date_text(reinforcement.date, names.lang)
+    date = date_text(reinforcement.date, names.lang)
+    return f"{turn} ({date})" if turn else date
 
 
 def arrival_text(reinforcement: Reinforcement, names: Names) -> str:

@@ -25,7 +25,8 @@ def reference_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
     setting = make_setting(game, book, layout, BODY_PT, indexed=False, air=0.6, boxes=("example", "note"))
     title = text_in(game.game.document.title, book.lang)
     if not title:
-        title = " — ".join(t for t in (text_in(game.game.title, book.lang), text_in(game.game.subtitle, book.lang)) if t)
+        parts = (text_in(game.game.title, book.lang), text_in(game.game.subtitle, book.lang))
+        title = " — ".join(t for t in parts if t)
     heading = Paragraph(escape(title), setting.styles.headings[0])
     outline = Outline()
     story = [heading] + body_flowables(book, setting, outline) + glossary_flowables(book, setting, outline)

@@ -12,7 +12,7 @@ from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.rulebook import Case, Rulebook
-from builder.render.counter_images import counter_pictures
+from builder.render.counter_images import CounterPictures
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
@@ -42,6 +42,7 @@ class Outline:
 
     def __init__(self) -> None:
         self.open: list[int] = []
+        self.unnumbered = 0
 
     def depth(self, level: int) -> int:
         """Return the depth of a heading of `level` after the headings seen so far."""
@@ -49,6 +50,11 @@ class Outline:
             self.open.pop()
         self.open.append(level)
         return len(self.open) - 1
+
+    def unnumbered_key(self) -> str:
+        """Return the destination name of the next unnumbered heading (`heading-3`)."""
+        self.unnumbered += 1
+        return f"heading-{self.unnumbered}"
 
 
 def heading_text(case: Case) -> str:
@@ -59,15 +65,15 @@ def heading_text(case: Case) -> str:
 def section_tree(book: Rulebook) -> list[Node]:
     """Return every heading of the rulebook in order, with its depth: numbered cases with a title,
     and unnumbered headings; cases without a title (`**6.23** …`) are not headings."""
-    outline, nodes, count = Outline(), [], 0
+    outline, nodes = Outline(), []
     for case in book.cases:
         if case.title:
             nodes.append(Node(case_key(case.number), heading_text(case), outline.depth(case.level)))
         for block in case.blocks:
             found = structure.heading(block.text) if block.kind == "heading" else None
             if found:
-                count += 1
-                nodes.append(Node(f"heading-{count}", found[1].replace("*", ""), outline.depth(found[0])))
+                key = outline.unnumbered_key()
+                nodes.append(Node(key, found[1].replace("*", ""), outline.depth(found[0])))
     return nodes
 
 
@@ -88,7 +94,8 @@ def _front(game: Game, book: Rulebook, setting: Setting) -> list[Flowable]:
     # pass, so the body never moves and two passes suffice instead of three.
     contents.addEntries([(n.depth, n.text, PAGE_STAND_IN, n.key) for n in contents_nodes(book)])
     return [Para(escape(title), st.title), Para(escape(subtitle), st.subtitle),
-            Para(escape(phrase("contents", book.lang)), st.headings[1]), contents,
+            # not kept with the contents: a long contents table would take it off the title page
+            Para(escape(phrase("contents", book.lang)), st.headings[1].clone("contents", keepWithNext=0)), contents,
             NextPageTemplate("body"), PageBreak()]
 
 
@@ -98,7 +105,7 @@ def _heading(markup: str, text: str, key: str, depth: int, setting: Setting) -> 
                    in_contents=depth < CONTENTS_DEPTH)
 
 
-def case_flowables(case: Case, setting: Setting, outline: Outline, counter: list[int]) -> list[Flowable]:
+def case_flowables(case: Case, setting: Setting, outline: Outline) -> list[Flowable]:
     """Return one case: its heading (or its bold number before the first paragraph) and its blocks."""
     found: list[Flowable] = []
     lead = ""
@@ -110,9 +117,8 @@ def case_flowables(case: Case, setting: Setting, outline: Outline, counter: list
     for block in case.blocks:
         if block.kind == "heading":
             level, title = structure.heading(block.text)
-            counter[0] += 1
-            found.append(_heading(emphasis(escape(title)), title.replace("*", ""), f"heading-{counter[0]}",
-                                  outline.depth(level), setting))
+            key = outline.unnumbered_key()
+            found.append(_heading(emphasis(escape(title)), title.replace("*", ""), key, outline.depth(level), setting))
             continue
         found.extend(block_flowables(block, case, setting, lead=lead))
         lead = ""
@@ -137,7 +143,8 @@ def index_flowables(book: Rulebook, setting: Setting, outline: Outline) -> tuple
     """Return the index heading and the index itself (terms from the glossary), if there is a glossary."""
     if not book.glossary:
         return [], None
-    index = SimpleIndex(style=list(setting.styles.index), headers=True, dot=None, tableStyle=TableStyle(table_commands()))
+    index = SimpleIndex(style=list(setting.styles.index), headers=True, dot=None,
+                        tableStyle=TableStyle(table_commands()))
     title = phrase("index", book.lang)
     return [_heading(escape(title), title, "index", outline.depth(1), setting), index], index
 
@@ -147,15 +154,14 @@ def make_setting(game: Game, book: Rulebook, layout: Layout, size_pt: float, *, 
     """Return the setting of one language's document at one body size, with the boxed kinds it keeps."""
     terms = TermFinder([entry.term for entry in book.glossary]) if indexed and book.glossary else None
     return Setting(game, book.lang, styles(size_pt, air=air), layout.column_pt, layout.text_height_pt * 0.95,
-                   book.case_numbers(), terms, counter_pictures(game), boxes)
+                   book.case_numbers(), terms, CounterPictures(game), boxes)
 
 
 def body_flowables(book: Rulebook, setting: Setting, outline: Outline) -> list[Flowable]:
     """Return the preamble and every case, in order."""
     found = [f for block in book.preamble for f in block_flowables(block, None, setting)]
-    counter = [0]
     for case in book.cases:
-        found.extend(case_flowables(case, setting, outline, counter))
+        found.extend(case_flowables(case, setting, outline))
     return found
 
 

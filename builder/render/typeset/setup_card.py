@@ -12,8 +12,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.scenario import Placement, Scenario, Where
-from builder.render.counter_images import counter_pictures, faces_of
-from builder.render.drawing import Drawing
+from builder.render.counter_images import CounterPictures
 from builder.render.phrases import date_text, phrase
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import DrawingFlowable, Heading
@@ -35,7 +34,7 @@ class Card:
     names: Names
     st: Styles
     width_pt: float
-    pictures: dict[str, list[Drawing]]
+    pictures: CounterPictures
     headings: int = 0
 
     @property
@@ -62,7 +61,7 @@ class Row:
 
 
 def _picture(card: Card, row: Row) -> Flowable | str:
-    faces = faces_of(card.game, card.pictures, row.piece)
+    faces = card.pictures.faces(row.piece)
     if not faces:
         return ""
     face = faces[1] if row.reduced and len(faces) > 1 else faces[0]
@@ -92,7 +91,9 @@ def rows_table(card: Card, rows: list[Row]) -> Table:
 def _rows(card: Card, placement: Placement, where: str) -> list[Row]:
     note = text_in(placement.note, card.lang)
     mark = " †" if placement.designed else ""
-    return [Row(unit, where + mark, note, placement.face == "reduced") for unit in placement.units]
+    # the note once per placement: the units after the first share it
+    return [Row(unit, where + mark, note if n == 0 else "", placement.face == "reduced")
+            for n, unit in enumerate(placement.units)]
 
 
 def _by_formation(card: Card, placements: list[Placement]) -> list[tuple[str, list[Row]]]:
@@ -201,7 +202,8 @@ def victory_flowables(card: Card) -> list[Flowable]:
                      vp=f"{e.vp:g}", scorer=sides.get(e.scorer, e.scorer)) for e in victory.elimination]
     if victory.control_all:
         held = ", ".join(card.names.places.get(c, c) for c in victory.control_all)
-        texts.append(phrase("control", lang, side=sides.get(victory.controller, victory.controller or "")) + f": {held}")
+        side = sides.get(victory.controller, victory.controller or "")
+        texts.append(phrase("control", lang, side=side) + f": {held}")
     if victory.default_winner:
         texts.append(phrase("default_winner", lang, side=sides.get(victory.default_winner, victory.default_winner)))
     texts += [text_in(level, lang) for level in victory.levels]
@@ -227,7 +229,7 @@ def _length(card: Card) -> str:
 def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str) -> bytes:
     """Return the setup card of one scenario in one language."""
     layout = Layout(paper, columns=2)
-    card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt, counter_pictures(game))
+    card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt, CounterPictures(game))
     title = text_in(scenario.name, lang)
     story: list[Flowable] = [Paragraph(escape(title), card.st.headings[0]),
                              Paragraph(escape(_length(card)), card.st.body)]
