@@ -4,19 +4,32 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build test check clean
+.PHONY: build test check bench clean test-tools
 
-# Debian tools the tests read PDFs with (pdftotext, pdffonts, pdftoppm); installed when missing.
-DEBIAN_TOOLS := poppler-utils
+# Debian packages, each named by a command it provides, installed only when that command is missing.
+# poppler-utils: the tests read PDFs (pdftotext, pdffonts, pdftoppm).
+# chromium, chromium-driver: the live-preview test drives headless Chromium (no display needed).
+BUILD_TOOLS := pdftotext=poppler-utils
+TEST_TOOLS := pdftotext=poppler-utils chromium=chromium chromedriver=chromium-driver
+
+define install_missing
+	@missing=""; for pair in $(1); do command -v "$${pair%%=*}" >/dev/null 2>&1 || missing="$$missing $${pair#*=}"; done; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  echo "installing Debian packages:$$missing"; \
+	  $$sudo apt-get update -qq && $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	fi
+endef
 
 $(STAMP): pyproject.toml
-	@command -v pdftotext >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq $(DEBIAN_TOOLS); \
-	  else sudo apt-get update -qq && sudo apt-get install -y -qq $(DEBIAN_TOOLS); fi; }
+	$(call install_missing,$(BUILD_TOOLS))
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
+
+test-tools:
+	$(call install_missing,$(TEST_TOOLS))
 
 build: $(STAMP)
 	$(BIN)/sandtable build content/*/ -o out
@@ -24,8 +37,14 @@ build: $(STAMP)
 check: $(STAMP)
 	$(BIN)/sandtable check content/*/
 
-test: $(STAMP)
+test: $(STAMP) test-tools
 	$(BIN)/python -m pytest
+
+# The benchmark (a tool, not a test): synthetic games up to 10,000 counters and 100 x 100 hexes, and the
+# seed games cold, warm and after one change; prints a table and writes bench/results.json. It takes
+# several minutes; `make bench BENCH_FLAGS=--quick` skips the largest cases.
+bench: $(STAMP)
+	$(BIN)/python bench/harness.py $(BENCH_FLAGS)
 
 clean:
 	rm -rf out $(VENV)

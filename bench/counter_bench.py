@@ -25,9 +25,8 @@ from builder.render.png import face_pngs  # noqa: E402
 from builder.render.svg import svg_text  # noqa: E402
 
 
-def synthetic_game(count: int) -> Game:
-    """Return the minimal game with `count` generated two-step units."""
-    game = load_game(ROOT / "tests" / "data" / "games" / "minimal")
+def synthetic_units(count: int) -> list[dict]:
+    """Return `count` generated two-step units as YAML-shaped data (seeded: every call draws the same mix)."""
     rng = random.Random(1942)
     units = []
     for n in range(count):
@@ -39,8 +38,14 @@ def synthetic_game(count: int) -> Game:
             "steps": [{"values": {"attack": attack, "defence": defence, "movement": movement}},
                       {"values": {"attack": -(-attack // 2), "defence": -(-defence // 2), "movement": movement}}],
         })
+    return units
+
+
+def synthetic_game(count: int) -> Game:
+    """Return the minimal game with `count` generated two-step units."""
+    game = load_game(ROOT / "tests" / "data" / "games" / "minimal")
     counters = CountersFile.model_validate({**game.counters.model_dump(exclude={"units", "expected"}),
-                                           "units": units})
+                                           "units": synthetic_units(count)})
     return dataclasses.replace(game, counters=counters)
 
 

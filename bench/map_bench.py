@@ -56,10 +56,17 @@ def _walk(grid: HexGrid, rng: random.Random, length: int) -> list[str]:
     return [grid.label(h) for h in path]
 
 
+def grid_data(columns: int, rows: int) -> dict:
+    """Return the grid of a columns × rows map: three-digit numbers once either passes 99 (`001100`)."""
+    if max(columns, rows) < 100:
+        return {"columns": columns, "rows": rows}
+    return {"columns": columns, "rows": rows, "numbering": {"column": {"digits": 3}, "row": {"digits": 3}}}
+
+
 def bench_map(columns: int, rows: int) -> dict:
     """Return the map (as YAML-shaped data) of the benchmark."""
     rng = random.Random(1942)
-    grid = HexGrid(Grid(columns=columns, rows=rows))
+    grid = HexGrid(Grid.model_validate(grid_data(columns, rows)))
     hexes: dict[str, object] = {}
     for hex_ in grid.all_hexes():
         terrain = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]
@@ -73,7 +80,7 @@ def bench_map(columns: int, rows: int) -> dict:
     paths = [{"feature": "road" if i % 3 else "railway", "hexes": _walk(grid, rng, columns)} for i in range(8)]
     places = [{"id": f"p{i}", "name": f"Place {i}", "hex": grid.label(rng.choice(grid.all_hexes())), "kind": kind}
               for i, kind in enumerate(["city", "town", "village", "objective", "landmark"] * 6)]
-    return {"id": "bench", "name": "Benchmark map", "grid": {"columns": columns, "rows": rows},
+    return {"id": "bench", "name": "Benchmark map", "grid": grid_data(columns, rows),
             "default_terrain": "clear", "hexes": hexes, "hexsides": sides, "paths": paths, "places": places,
             "edges": [{"id": "west", "side_of_map": "west", "name": "West edge"}],
             "tracks": [{"id": "turns", "name": "Turns", "kind": "turn", "placement": "bottom"}]}

@@ -49,7 +49,8 @@ def _section(number: int, sections: int) -> str:
     return "\n".join(lines)
 
 
-def _game(folder: Path, sections: int):
+def rulebook_game(folder: Path, sections: int) -> Path:
+    """Write the minimal game with `sections` generated rulebook sections into folder/bench and return it."""
     target = folder / "bench"
     shutil.copytree(MINIMAL, target)
     rules = target / "rules" / "en"
@@ -67,7 +68,7 @@ def main() -> None:
     parser.add_argument("--sections", type=int, default=26)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        path = _game(Path(folder), args.sections)
+        path = rulebook_game(Path(folder), args.sections)
         start = time.perf_counter()
         game = load_game(path)
         load_s = time.perf_counter() - start

@@ -3,21 +3,27 @@ from __future__ import annotations
 
 import functools
 import json
+import shlex
 import sys
 import traceback
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 import click
 
-from builder.build import build_game, check_path
-from builder.rules.diagnostic import Diagnostic
-from builder.rules.registry import iter_checks
-from builder.rules.reporters import REPORTERS, report_sarif
-from builder.schema import schema_document
+from builder.cache import up_to_date
+
+if TYPE_CHECKING:
+    from builder.preview.session import Outcome
+    from builder.rules.diagnostic import Diagnostic
+
+# Each command imports the rest of sandtable when it runs, never at the top of this module: the models
+# and renderers take over a second to import, and `sandtable build` of a tree that is up to date
+# answers in a fraction of that with builder/cache.py alone (tests/test_cli.py keeps it so).
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
-FORMATS = click.Choice(sorted(REPORTERS))
+FORMATS = click.Choice(["github", "json", "sarif", "text"])
+"""The report formats: the keys of builder.rules.reporters.REPORTERS (tests/test_cli.py checks they agree)."""
 
 
 def _guard(command: Callable) -> Callable:
@@ -40,6 +46,9 @@ def _guard(command: Callable) -> Callable:
 
 
 def _print(diagnostics: list[Diagnostic], fmt: str) -> None:
+    from builder.rules.registry import iter_checks
+    from builder.rules.reporters import REPORTERS, report_sarif
+
     if fmt == "sarif":
         docs = {c.id: c.summary for c in iter_checks()}
         click.echo(report_sarif(diagnostics, docs), nl=False)
@@ -67,6 +76,8 @@ def main() -> None:
 @_guard
 def check(paths: tuple[Path, ...], fmt: str) -> None:
     """Check the games in PATHS (folders holding game.yaml) and report every problem."""
+    from builder.build import check_path
+
     results = [check_path(path) for path in paths]
     diagnostics = [d for r in results for d in r.diagnostics]
     _print(diagnostics, fmt)
@@ -82,9 +93,28 @@ def check(paths: tuple[Path, ...], fmt: str) -> None:
 @click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
               help="Output folder; each game goes to OUT/<game-id>/.")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True, help="Report format.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes to build with  [default: one per core].")
+@click.option("--no-cache", is_flag=True, help="Rebuild every artifact, even those whose inputs did not change.")
 @_guard
-def build(paths: tuple[Path, ...], out_dir: Path, fmt: str) -> None:
-    """Check, then build every artifact of the games in PATHS into OUT."""
+def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no_cache: bool) -> None:
+    """Check, then build every artifact of the games in PATHS into OUT (only what changed since the last build)."""
+    fresh = {path: None if no_cache else up_to_date(path, out_dir) for path in paths}
+    stale = [path for path in paths if fresh[path] is None]
+    built = _build_stale(stale, out_dir, fmt, jobs=jobs, cache=not no_cache) if stale else {}
+    for path in paths:
+        if fresh[path] is not None:
+            done = fresh[path]
+            click.echo(f"built {done.game_id}: {done.artifacts} artifact(s) in {done.folder} (up to date)", err=True)
+        else:
+            click.echo(built[path], err=True)
+
+
+def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None, cache: bool) -> dict[Path, str]:
+    """Check and build the games that are not up to date; return the line to print for each path."""
+    from builder.build import EMITTERS, build_checked, check_path, default_jobs
+    from builder.progress import Progress
+
     results = [check_path(path) for path in paths]
     diagnostics = [d for r in results for d in r.diagnostics]
     if diagnostics:
@@ -93,17 +123,28 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str) -> None:
     if code != EXIT_OK:
         click.echo("build refused: fix the errors above first (nothing was written)", err=True)
         sys.exit(code)
-    for result in results:
-        built = build_game(result.game, out_dir)
-        click.echo(f"built {built.game_id}: {len(built.artifacts)} artifact(s) in {built.folder}", err=True)
+    built = build_checked(results, out_dir, jobs=jobs or default_jobs(), cache=cache, progress=Progress())
+    lines = {}
+    for path, one in zip(paths, built):
+        kept = f" ({len(one.rerun)} of {len(EMITTERS)} emitters rerun)" if len(one.rerun) < len(EMITTERS) else ""
+        lines[path] = f"built {one.game_id}: {len(one.artifacts)} artifact(s) in {one.folder}{kept}"
+    return lines
 
 
 @main.command()
 @click.option("--kind", type=click.Choice(["game", "counters", "map", "charts", "scenario"]), default=None,
               help="Print the schema of one file kind instead of all.")
+@click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Write one file per kind (KIND.schema.json) into this folder instead of printing.")
 @_guard
-def schema(kind: str | None) -> None:
+def schema(kind: str | None, write_dir: Path | None) -> None:
     """Print the JSON Schema of the content files (for editors and the YAML language server)."""
+    from builder.schema import FILE_KINDS, schema_document, write_schemas
+
+    if write_dir is not None:
+        for path in write_schemas(write_dir, [kind] if kind else list(FILE_KINDS)):
+            click.echo(f"wrote {path}", err=True)
+        return
     click.echo(json.dumps(schema_document(kind), indent=2, ensure_ascii=False))
 
 
@@ -113,6 +154,8 @@ def schema(kind: str | None) -> None:
 @_guard
 def checks(fmt: str) -> None:
     """List every check with its id, severity and documentation."""
+    from builder.rules.registry import iter_checks
+
     items = list(iter_checks())
     if fmt == "json":
         click.echo(json.dumps([{"id": c.id, "severity": c.severity.value, "summary": c.summary, "doc": c.doc}
@@ -124,3 +167,87 @@ def checks(fmt: str) -> None:
             click.echo(f"### `{c.id}` ({c.severity.value})\n\n{c.summary}\n\n{body}\n")
         else:
             click.echo(f"{c.id:40} {c.severity.value:8} {c.summary}")
+
+
+@main.command()
+@click.argument("name")
+@click.option("--dir", "parent", type=click.Path(file_okay=False, path_type=Path), default=Path("."),
+              show_default=True, help="Folder to make the game in; the game goes to DIR/NAME.")
+@click.option("--title", default=None, help="The game's title (default: made from NAME).")
+@_guard
+def new(name: str, parent: Path, title: str | None) -> None:
+    """Make a small starter game in DIR/NAME that checks clean and builds at once."""
+    from builder.scaffold import ScaffoldError, create_game
+
+    try:
+        made = create_game(name, parent, title=title)
+    except ScaffoldError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo(f"made the game {made.game_id} in {made.folder} ({len(made.files)} files)\n"
+               f"preview it live: sandtable watch {shlex.quote(str(made.folder))}", err=True)
+
+
+def _report_build(outcome: Outcome) -> None:
+    from builder.rules.reporters import report_text
+
+    if outcome.diagnostics:
+        click.echo(report_text(outcome.diagnostics), nl=False, err=True)
+    click.echo(f"{outcome.snapshot.summary} ({outcome.seconds:.1f} s)", err=True)
+    if outcome.error is not None and click.get_current_context().params.get("debug"):
+        traceback.print_exception(outcome.error)
+
+
+@main.command()
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port on 127.0.0.1 to serve the preview on; 0 picks a free one.")
+@_guard
+def watch(path: Path, port: int) -> None:
+    """Build the game at PATH, serve a live preview on 127.0.0.1 and rebuild on every save (Ctrl-C stops)."""
+    from builder.preview.watch import PreviewError, serve_preview
+    from builder.rules.diagnostic import ContentError
+
+    def ready(url: str) -> None:
+        click.echo(f"serving the preview at {url} (Ctrl-C to stop)", err=True)
+
+    try:
+        serve_preview(path, port=port, on_ready=ready, on_build=_report_build)
+    except ContentError as exc:
+        _print(exc.diagnostics, "text")
+        sys.exit(EXIT_USAGE)
+    except PreviewError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(EXIT_USAGE)
+    click.echo("stopped", err=True)
+
+
+@main.group()
+def export() -> None:
+    """Export content for other tools (spreadsheets)."""
+
+
+@export.command("csv")
+@click.argument("path", type=click.Path(path_type=Path))
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write the CSV to this file instead of standard output.")
+@_guard
+def export_csv(path: Path, output: Path | None) -> None:
+    """Write the units of the game at PATH as a CSV counter mix (the format counters.csv is read in)."""
+    from builder.build import check_path
+    from builder.emit.counters_csv import counter_mix_csv
+    from builder.emit.output import write_atomic
+    from builder.rules.reporters import report_text
+
+    result = check_path(path)
+    if result.game is None:
+        _print(result.diagnostics, "text")
+        sys.exit(_exit_code([result]))
+    mix = counter_mix_csv(result.game.counters)
+    if mix.left_out:
+        click.echo(report_text(mix.left_out), nl=False, err=True)
+    if output is None:
+        click.echo(mix.text, nl=False)
+    else:
+        write_atomic(output, mix.text.encode("utf-8"))
+        click.echo(f"wrote {len(mix.units)} unit(s) to {output}", err=True)

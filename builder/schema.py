@@ -1,8 +1,13 @@
 """The JSON Schema of every content file kind, generated from the model (for editors)."""
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
 from pydantic.json_schema import models_json_schema
 
+from builder.emit.output import write_atomic
 from builder.model.charts import ChartsFile
 from builder.model.counters import CountersFile
 from builder.model.game import GameFile
@@ -34,3 +39,23 @@ def schema_document(kind: str | None = None) -> dict:
         "anyOf": [{"$ref": f"#/$defs/{model.__name__}"} for model in FILE_KINDS.values()],
         **definitions,
     }
+
+
+def schema_file_name(kind: str) -> str:
+    """Return the file name `sandtable schema --write` gives the schema of one kind (`counters.schema.json`)."""
+    return f"{kind}.schema.json"
+
+
+def schema_files(kinds: Iterable[str] = tuple(FILE_KINDS)) -> dict[str, bytes]:
+    """Return one JSON Schema file per content kind, by file name, as the bytes written to disk."""
+    return {schema_file_name(kind): (json.dumps(schema_document(kind), indent=2, ensure_ascii=False) + "\n")
+            .encode("utf-8") for kind in kinds}
+
+
+def write_schemas(folder: Path, kinds: Iterable[str] = tuple(FILE_KINDS)) -> list[Path]:
+    """Write one schema file per content kind into `folder` (atomically) and return their paths."""
+    written = []
+    for name, data in schema_files(kinds).items():
+        write_atomic(folder / name, data)
+        written.append(folder / name)
+    return written

@@ -37,6 +37,9 @@ CASES = {
     "empty_file": ("charts.yaml", "", "load/empty-file", 1),
     "ten_megabytes": ("counters.yaml", "# " + "x" * (10 * 1024 * 1024) + "\n", "load/file-too-large", 1),
     "alias_bomb": ("counters.yaml", _alias_bomb(), "load/too-many-nodes", None),
+    "recursive_alias": ("counters.yaml", "units: &loop [*loop]\n", "load/recursive-alias", 1),
+    "nested_150_deep": ("counters.yaml", "units: " + "[" * 150 + "]" * 150 + "\n", "load/too-deep", 1),
+    "nested_5000_deep": ("counters.yaml", "units: " + "[" * 5000 + "]" * 5000 + "\n", "load/too-deep", 1),
     "not_a_mapping": ("game.yaml", "- just\n- a list\n", "load/not-a-mapping", 1),
 }
 
@@ -57,7 +60,7 @@ def test_bad_file_gives_a_located_diagnostic(name: str, minimal: Path) -> None:
     assert not result.usage_error
 
 
-@pytest.mark.parametrize("name", ["non_utf8", "alias_bomb", "ten_megabytes"])
+@pytest.mark.parametrize("name", ["non_utf8", "alias_bomb", "ten_megabytes", "recursive_alias", "nested_5000_deep"])
 def test_bad_file_on_the_command_line_exits_1_without_traceback(name: str, minimal: Path) -> None:
     file, data, rule, _ = CASES[name]
     _write(minimal, file, data)
@@ -98,3 +101,28 @@ def test_every_problem_of_a_run_is_reported_together(minimal: Path) -> None:
     _write(minimal, "charts.yaml", "charts: []\ncharts: []\n")
     result = check_path(minimal)
     assert {d.at.file.name for d in result.diagnostics} == {"counters.yaml", "charts.yaml"}
+
+
+@pytest.mark.parametrize("link", ["counters.yaml", "scenarios/meeting.yaml", "rules/en", "layouts/unit.yaml"])
+def test_a_content_file_linked_from_outside_the_game_folder_is_refused(link: str, minimal: Path,
+                                                                       tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    target = minimal / link
+    if target.exists():
+        target.rename(outside / target.name)
+    else:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        (outside / target.name).write_text("id: unit\n", encoding="utf-8")
+    target.symlink_to(outside / target.name)
+    result = run_cli("check", str(minimal))
+    assert result.code == 1
+    assert f"{link}:1:1: error [load/outside-game-folder] {link} leads outside the game folder" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_game_folder_that_is_itself_a_link_is_read(minimal: Path, tmp_path: Path) -> None:
+    link = tmp_path / "linked"
+    link.symlink_to(minimal)
+    result = check_path(link)
+    assert result.game is not None and result.errors == []

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 
-from tests.conftest import MINIMAL, run_cli
+from tests.conftest import MINIMAL, ROOT, run_cli
 
 
 def _break(game: Path) -> None:
@@ -99,3 +101,18 @@ def test_outputs_are_readable_files(tmp_path: Path) -> None:
     assert run_cli("build", str(MINIMAL), "-o", str(tmp_path)).code == 0
     manifest = tmp_path / "minimal" / "manifest.json"
     assert manifest.stat().st_mode & 0o044 == 0o044
+
+
+def test_importing_the_cli_loads_no_model_and_no_renderer() -> None:
+    # `sandtable build` of an up-to-date tree answers before importing the rest (builder/cache.py)
+    code = ("import sys, builder.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('pydantic', 'reportlab', 'yaml', 'shapely', 'PIL') or m in ('builder.build', 'builder.rules')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert done.stdout.strip() == "[]", done.stdout + done.stderr
+
+
+def test_the_format_choices_are_the_reporters() -> None:
+    from builder.cli import FORMATS
+    from builder.rules.reporters import REPORTERS
+
+    assert sorted(FORMATS.choices) == sorted(REPORTERS)

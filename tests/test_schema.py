@@ -8,6 +8,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from builder.build import check_path
 from builder.load.yaml import load_yaml
 from builder.schema import FILE_KINDS, schema_document
 from tests.conftest import MINIMAL, game_folders, run_cli
@@ -60,3 +61,33 @@ def test_schema_command_prints_every_kind() -> None:
     jsonschema.Draft202012Validator.check_schema(document)
     refs = {entry["$ref"].rsplit("/", 1)[1] for entry in document["anyOf"]}
     assert refs == {model.__name__ for model in FILE_KINDS.values()}
+
+
+def test_schema_write_puts_one_file_per_kind(tmp_path: Path) -> None:
+    result = run_cli("schema", "--write", str(tmp_path / "schemas"))
+    assert result.code == 0
+    written = sorted(p.name for p in (tmp_path / "schemas").iterdir())
+    assert written == sorted(f"{kind}.schema.json" for kind in FILE_KINDS)
+    for kind in FILE_KINDS:
+        document = json.loads((tmp_path / "schemas" / f"{kind}.schema.json").read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(document)
+        assert document == schema_document(kind)
+
+
+def test_schema_write_with_a_kind_writes_that_kind_only(tmp_path: Path) -> None:
+    assert run_cli("schema", "--kind", "map", "--write", str(tmp_path)).code == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["map.schema.json"]
+
+
+def test_files_pointing_at_their_schema_still_load(minimal: Path) -> None:
+    kinds = {"game.yaml": "game", "counters.yaml": "counters", "map.yaml": "map", "charts.yaml": "charts",
+             "scenarios/meeting.yaml": "scenario"}
+    for relative, kind in kinds.items():
+        path = minimal / relative
+        schema = "../schemas" if "/" in relative else "schemas"
+        path.write_text(f"# yaml-language-server: $schema={schema}/{kind}.schema.json\n" + path.read_text(),
+                        encoding="utf-8")
+    scenario = minimal / "scenarios" / "meeting.yaml"
+    scenario.write_text(scenario.read_text().replace("place: ville}", "place: vile}"), encoding="utf-8")
+    (problem,) = check_path(minimal).diagnostics
+    assert (problem.rule, problem.at.line, problem.at.column) == ("ref/unknown-place", 14, 30)  # one line lower

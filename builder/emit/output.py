@@ -1,11 +1,25 @@
-"""Atomic writes under one output folder: temp file in the same folder, then rename."""
+"""Atomic writes: one file (temp file in the same folder, then rename), or a whole game folder.
+
+A build writes a game into a staging folder beside its output folder (`out/.<game>.staging-<pid>-…`)
+and swaps it in with one rename at the end (`swap_in`), so a build killed at any moment leaves the
+previous `out/<game>/` whole: every file and the manifest of one build, never a mix. Inside the
+staging folder, which nobody reads, files are written straight; the swap is the atomic step, and one
+flush of the file system before it makes the new folder durable.
+"""
 from __future__ import annotations
 
+import ctypes
 import hashlib
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+
+STAGING = "staging"
+"""Middle word of a staging folder's name: `.<game>.staging-<pid>-<random>`."""
+RETIRED = "retired"
+"""Middle word of a replaced folder waiting to be deleted: `.<game>.retired-<pid>-<random>`."""
 
 
 class OutputError(Exception):
@@ -39,15 +53,20 @@ def safe_relative(path: str) -> PurePosixPath:
     return pure
 
 
-def write_atomic(target: Path, data: bytes) -> None:
-    """Write `data` to `target` so that readers see the old file or the whole new one, never a part."""
+def write_atomic(target: Path, data: bytes, *, durable: bool = True) -> None:
+    """Write `data` to `target` so that readers see the old file or the whole new one, never a part.
+
+    `durable` flushes the file to disk before the rename (a few milliseconds a file); a caller that
+    writes many files and flushes once at the end (`flush_to_disk`) passes False.
+    """
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(data)
             stream.flush()
-            os.fsync(stream.fileno())
+            if durable:
+                os.fsync(stream.fileno())
         # mkstemp makes the file private (0600); outputs are ordinary files, readable as the umask allows
         os.chmod(temp, 0o666 & ~_umask())
         os.replace(temp, target)
@@ -63,23 +82,125 @@ def _umask() -> int:
 
 
 class OutputTree:
-    """The output folder of one game; refuses escapes and second writes to one path."""
+    """The staging folder of one game; refuses escapes and second writes to one path.
+
+    Files are written straight (the folder is swapped in whole, see the module docstring); files an
+    earlier build made and this one keeps are linked in from the folder being replaced.
+    """
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.written: dict[str, Written] = {}
+        self._resolved = root.resolve()
+        self._folders: set[Path] = set()
 
-    def write(self, path: str, data: bytes) -> Written:
-        """Write one file atomically and return what was written."""
+    def _target(self, path: str) -> tuple[str, Path]:
         relative = safe_relative(path)
         key = relative.as_posix()
         if key in self.written:
             raise OutputError(f"{key} is written twice in one build")
         target = self.root.joinpath(*relative.parts)
-        resolved_root = self.root.resolve()
-        if resolved_root not in target.parent.resolve().parents and target.parent.resolve() != resolved_root:
-            raise OutputError(f"output path {path!r} resolves outside {self.root}")
-        write_atomic(target, data)
+        if target.parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            parent = target.parent.resolve()
+            if parent != self._resolved and self._resolved not in parent.parents:
+                raise OutputError(f"output path {path!r} resolves outside {self.root}")
+            self._folders.add(target.parent)
+        return key, target
+
+    def write(self, path: str, data: bytes) -> Written:
+        """Write one new file and return what was written."""
+        key, target = self._target(path)
+        with open(target, "xb") as stream:
+            stream.write(data)
+        os.chmod(target, 0o666 & ~_umask())
         record = Written(key, hashlib.sha256(data).hexdigest(), len(data))
         self.written[key] = record
         return record
+
+    def keep(self, path: str, earlier: Path, record: Written) -> Written:
+        """Take over the file `earlier` (an earlier build's, unchanged) as `path`: a hard link, else a copy."""
+        key, target = self._target(path)
+        try:
+            os.link(earlier, target)
+        except OSError:
+            shutil.copyfile(earlier, target)
+        self.written[key] = Written(key, record.sha256, record.bytes)
+        return self.written[key]
+
+
+def stage_beside(final: Path) -> Path:
+    """Return a new empty staging folder beside `final` (the game's output folder) to build into."""
+    final.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.{STAGING}-{os.getpid()}-", dir=final.parent))
+    os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; the output folder is an ordinary one
+    return staging
+
+
+def flush_to_disk(folder: Path) -> None:
+    """Flush every file written under `folder` to disk: once for the file system where it can, else file by file."""
+    if hasattr(os, "sync"):
+        os.sync()
+        return
+    for path in sorted(folder.rglob("*")):
+        if path.is_file():
+            with open(path, "rb+") as stream:
+                os.fsync(stream.fileno())
+
+
+def swap_in(staging: Path, final: Path) -> None:
+    """Make the staging folder the folder at `final` and delete what was there.
+
+    On Linux one renameat2(RENAME_EXCHANGE) swaps the two folders, so `final` always exists, whole;
+    elsewhere the old folder is renamed aside first, and a build killed between the two renames
+    leaves it as `.<game>.retired-…`, which the next build (`clear_leftovers`) puts back.
+    """
+    if final.is_symlink() or final.is_file():
+        final.unlink()
+    if not final.exists():
+        os.rename(staging, final)
+        return
+    if _exchange(staging, final):
+        shutil.rmtree(staging, ignore_errors=True)
+        return
+    retired = Path(tempfile.mkdtemp(prefix=f".{final.name}.{RETIRED}-{os.getpid()}-", dir=final.parent))
+    os.rename(final, retired / final.name)
+    os.rename(staging, final)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths in one step with Linux renameat2(RENAME_EXCHANGE); False where that is unavailable."""
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None) if os.name == "posix" else None
+    if renameat2 is None:
+        return False
+    at_cwd, rename_exchange = -100, 2  # AT_FDCWD and RENAME_EXCHANGE from <fcntl.h> and <linux/fs.h>
+    done = renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), rename_exchange)
+    return done == 0
+
+
+def clear_leftovers(final: Path) -> None:
+    """Delete the staging folders killed builds left beside `final`, and put back a folder a killed swap retired."""
+    if not final.parent.is_dir():
+        return
+    for leftover in sorted(final.parent.glob(f".{final.name}.*-*")):
+        kind, _, rest = leftover.name[len(final.name) + 2:].partition("-")
+        pid = rest.partition("-")[0]
+        if kind not in (STAGING, RETIRED) or not pid.isdigit() or _is_running(int(pid)):
+            continue
+        kept = leftover / final.name
+        if kind == RETIRED and kept.is_dir() and not final.exists():
+            os.rename(kept, final)
+        shutil.rmtree(leftover, ignore_errors=True)
+
+
+def _is_running(pid: int) -> bool:
+    if pid == os.getpid() or os.name != "posix":  # Windows has no signal 0: keep what may be in use
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True
+    return True

@@ -1,8 +1,10 @@
 """A counter mix as CSV beside counters.yaml: one unit per row, step values in columns.
 
 Columns: `id, name, nationality, type` (required), then any of `formation, size, designation,
-parent_label, copies, designed, designators` (designators separated by `;`), then one column per
-value: `attack` is the first step, `attack@2` the second, `attack@3` the third.
+parent_label, copies, designed, designators, back, alternate` (designators separated by `;`), then
+one column per value: `attack` is the first step, `attack@2` the second, `attack@3` the third.
+A name per language goes in `name.en`, `name.pl`… instead of `name`; a unit's properties in
+`properties.<key>` columns (`properties.setup`).
 """
 from __future__ import annotations
 
@@ -16,8 +18,13 @@ from builder.load.yaml import LocatedDict, LocatedList, read_text
 from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
 
 REQUIRED = ("id", "name", "nationality", "type")
-PLAIN = ("formation", "size", "designation", "parent_label", "copies", "designed", "designators")
+PLAIN = ("formation", "size", "designation", "parent_label", "copies", "designed", "designators", "back", "alternate")
+TEXT = ("id", "name", "designation", "parent_label")
+"""Columns read as text even when they hold digits (`designation` "1")."""
 _STEP_COLUMN = re.compile(r"^(?P<value>[A-Za-z][A-Za-z0-9_\-]*)(?:@(?P<step>[1-4]))?$")
+_KEYED_COLUMN = re.compile(r"^(?:(?P<field>name)\.(?P<lang>[a-z]{2}(?:-[A-Z]{2})?)"
+                           r"|(?P<mapping>properties)\.(?P<key>[A-Za-z0-9_\-]+))$")
+"""A column that fills one key of a mapping: `name.pl` (the name in Polish), `properties.setup`."""
 
 
 def _field_columns(line: str) -> list[int]:
@@ -55,16 +62,35 @@ def _located(data: dict, at: Location, values: dict[str, Location]) -> LocatedDi
 
 def _header_problems(path: Path, header: list[str], columns: list[int]) -> list[Diagnostic]:
     problems = []
+    has_name = "name" in header or any(_KEYED_COLUMN.match(n) and n.startswith("name.") for n in header)
     for name in REQUIRED:
-        if name not in header:
+        if name not in header and not (name == "name" and has_name):
             problems.append(Diagnostic(Location(path, 1, 1), "load/csv-missing-column", ERROR,
                                        f'the column "{name}" is missing', f"add a `{name}` column"))
     for index, name in enumerate(header):
-        if name not in REQUIRED and name not in PLAIN and not _STEP_COLUMN.match(name):
+        if name not in REQUIRED and name not in PLAIN and not _STEP_COLUMN.match(name) \
+                and not _KEYED_COLUMN.match(name):
             problems.append(Diagnostic(Location(path, 1, columns[index]), "load/csv-bad-column", ERROR,
                                        f'"{name}" is not a column name sandtable reads',
                                        "name a value column `attack` or `attack@2` (step 2)"))
     return problems
+
+
+def _keyed_cell(unit: dict[str, Any], where: dict[str, Location], match: re.Match, text: str,
+                at: Location) -> None:
+    """Put one `name.<lang>` or `properties.<key>` cell into its mapping, keeping the cell's location."""
+    if match["field"]:
+        field, key, value = "name", match["lang"], (text.strip() or None)
+    else:
+        field, key, value = "properties", match["key"], _cell(text)
+    if value is None:
+        return
+    mapping = unit.setdefault(field, _located({}, at, {}))
+    if not isinstance(mapping, LocatedDict):
+        return  # a plain `name` column already gave the name
+    mapping[key] = value
+    mapping.source.values[key] = mapping.source.keys[key] = at
+    where.setdefault(field, at)
 
 
 def _row_unit(path: Path, header: list[str], row: list[str], line: int, columns: list[int]) -> LocatedDict:
@@ -79,10 +105,13 @@ def _row_unit(path: Path, header: list[str], row: list[str], line: int, columns:
         if name in REQUIRED or name in PLAIN:
             if name == "designators":
                 value = [d.strip() for d in text.split(";") if d.strip()]
-            elif name in ("designation", "parent_label", "name", "id") and value is not None:
+            elif name in TEXT and value is not None:
                 value = text.strip()
             if value is not None and value != []:
                 unit[name], where[name] = value, at
+            continue
+        if keyed := _KEYED_COLUMN.match(name):
+            _keyed_cell(unit, where, keyed, text, at)
             continue
         match = _STEP_COLUMN.match(name)
         step = int(match["step"] or 1)

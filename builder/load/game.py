@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from builder.load.counters_csv import read_counter_csv
 from builder.load.errors import diagnostics_from
 from builder.load.rulebook import read_rulebook
-from builder.load.yaml import LocatedDict, LocatedList, load_yaml
+from builder.load.yaml import LocatedDict, LocatedList, collector_paused, load_yaml
 from builder.model.charts import ChartsFile
 from builder.model.content import Game
 from builder.model.counters import CountersFile
@@ -108,6 +108,31 @@ def find_game_folder(path: Path) -> Path:
     return path
 
 
+def content_files(root: Path) -> list[Path]:
+    """Return every file and folder of the game that load_game reads (those that exist)."""
+    named = [root / name for name in ("game.yaml", "counters.yaml", "counters.csv", "map.yaml", "charts.yaml")]
+    found = [path for path in named if path.exists()]
+    for folder, pattern in (("scenarios", "*.yaml"), ("layouts", "*.yaml"), ("rules", "*/*.md")):
+        if (root / folder).is_dir():
+            found += [root / folder, *sorted((root / folder).glob(pattern))]
+    if (root / "rules").is_dir():
+        found += sorted(p for p in (root / "rules").iterdir() if p.is_dir())
+    return found
+
+
+def outside_game(root: Path) -> list[Diagnostic]:
+    """Return an error for each content file or folder that leads outside the game folder (a link)."""
+    home = root.resolve()
+    problems = []
+    for path in content_files(root):
+        target = path.resolve()
+        if target != home and home not in target.parents:
+            problems.append(Diagnostic(Location(path), "load/outside-game-folder", ERROR,
+                                       f"{path.relative_to(root).as_posix()} leads outside the game folder, to {target}",
+                                       "copy the file into the game folder instead of linking to it"))
+    return problems
+
+
 def _optional(gather: _Gather, model: type[M], path: Path, default: M) -> M | None:
     if not path.exists():
         return default
@@ -116,7 +141,15 @@ def _optional(gather: _Gather, model: type[M], path: Path, default: M) -> M | No
 
 def load_game(path: Path) -> Game:
     """Return the game in folder `path`; raise ContentError with every load problem found."""
+    with collector_paused():
+        return _load_game(path)
+
+
+def _load_game(path: Path) -> Game:
     root = find_game_folder(path)
+    escaping = outside_game(root)
+    if escaping:
+        raise ContentError(escaping)
     gather = _Gather()
     game = gather.model(GameFile, gather.tree(root / "game.yaml"), root / "game.yaml")
     counters_tree = gather.tree(root / "counters.yaml") if (root / "counters.yaml").exists() else None

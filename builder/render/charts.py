@@ -16,6 +16,7 @@ from builder.render.chart_layout import (BASELINE_FACTOR, Cell, GridStyle, Place
                                          hanging, paragraph)
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm
+from builder.memo import per_game
 from builder.render.phrases import number_text, phrase
 
 BODY_MM = 2.5
@@ -280,6 +281,7 @@ def _below(chart: Chart, words: ChartText, width_mm: float) -> list[Placed]:
     return [b for b in blocks if b.items]
 
 
+@per_game
 def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Drawing:
     """Return one chart as a framed drawing `width_mm` wide (wider only if its columns cannot shrink)."""
     words = ChartText(game, lang)

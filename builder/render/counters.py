@@ -14,6 +14,7 @@ from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
 from builder.render.fonts import text_width_mm
+from builder.memo import per_game
 from builder.render.nato import nato_symbol
 
 MIN_TEXT_SCALE = 0.7
@@ -281,11 +282,16 @@ def marker_counters(game: Game, marker: Marker) -> list[CounterPiece]:
 
 
 def all_counters(game: Game) -> list[CounterPiece]:
-    """Return every counter of the mix: units in file order, then markers."""
+    """Return every counter of the mix: units in file order, then markers (drawn once per game)."""
+    return list(_all_counters(game))
+
+
+@per_game
+def _all_counters(game: Game) -> tuple[CounterPiece, ...]:
     pieces = [piece for unit in game.counters.units for piece in unit_counters(game, unit)]
     # Module aids exist only in the VASSAL module; the printed mix has the source's markers only.
     printed = [m for m in game.counters.markers if m.origin == "source"]
-    return pieces + [piece for marker in printed for piece in marker_counters(game, marker)]
+    return tuple(pieces + [piece for marker in printed for piece in marker_counters(game, marker)])
 
 
 def counter_faces(game: Game, piece_id: str) -> list[Drawing]:

@@ -24,10 +24,13 @@ def png_bytes(drawing: Drawing, *, dpi: float = 150.0) -> bytes:
 
 FACE_GAP_MM = 2.0
 """Space between faces on the scratch sheet, so that no face's anti-aliased edge reaches the next crop."""
+SHEET_PX = 4000
+"""Largest width and height of a scratch sheet in pixels: more faces take more sheets, so a mix of
+10,000 counters never needs one bitmap of gigabytes."""
 
 
 def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
-    """Return each face as a `px`-wide PNG, all rendered from one scratch PDF sheet by PDFium.
+    """Return each face as a `px`-wide PNG, rendered from scratch PDF sheets of many faces by PDFium.
 
     Rasterising SVG with resvg costs about 3.5 ms a counter face (text shaping); PDFium renders a
     page of faces drawn as Form XObjects, the very drawing the printed sheets use, in well under a
@@ -36,6 +39,17 @@ def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
     """
     if not faces:
         return []
+    pitch_px = px + max(2, round(FACE_GAP_MM * (px / faces[0].width_mm)))
+    cols = max(1, min(len(faces), SHEET_PX // pitch_px))
+    per_sheet = cols * max(1, SHEET_PX // pitch_px)
+    out: list[bytes] = []
+    for start in range(0, len(faces), per_sheet):
+        out += _sheet_pngs(faces[start:start + per_sheet], px=px, cols=cols)
+    return out
+
+
+def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int) -> list[bytes]:
+    """Return the PNGs of faces laid out `cols` to a row on one scratch sheet."""
     import io
 
     import pypdfium2
@@ -47,7 +61,7 @@ def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
     px_per_mm = px / width_mm
     pitch_px = px + max(2, round(FACE_GAP_MM * px_per_mm))
     height_px = round(height_mm * px_per_mm)
-    cols = max(1, min(len(faces), 4000 // pitch_px))
+    cols = min(cols, len(faces))
     rows = -(-len(faces) // cols)
     pitch_mm = pitch_px / px_per_mm
     buffer = io.BytesIO()

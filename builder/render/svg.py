@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import base64
 import mimetypes
+import re
+from functools import lru_cache
 from pathlib import Path as FilePath
 from xml.sax.saxutils import escape, quoteattr
 
@@ -14,6 +16,10 @@ from builder.render.drawing import Drawing, Ellipse, Group, Image, Item, Paint, 
 from builder.render.fonts import face
 
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
+_QUOTED = re.compile(r"[&<>\"'\n\r\t]")
+"""Characters quoteattr would change; a value without them is written between double quotes as it is."""
+SMALL = 64
+"""Shapes with at most this many points are remembered once written (see _leaf)."""
 
 
 def num(value: float) -> str:
@@ -23,7 +29,8 @@ def num(value: float) -> str:
 
 
 def _attrs(pairs: list[tuple[str, str]]) -> str:
-    return "".join(f" {key}={quoteattr(value)}" for key, value in pairs)
+    return "".join(f' {key}="{value}"' if _QUOTED.search(value) is None else f" {key}={quoteattr(value)}"
+                   for key, value in pairs)
 
 
 def _paint(paint: Paint) -> list[tuple[str, str]]:
@@ -71,6 +78,21 @@ def _image(item: Image) -> str:
     return f"<image{_attrs(pairs)} />"
 
 
+def _is_small(item: Item) -> bool:
+    if isinstance(item, Path):
+        return len(item.commands) <= SMALL
+    if isinstance(item, Polyline):
+        return len(item.points) <= SMALL
+    return isinstance(item, (Rect, Ellipse, Text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _leaf(item: Item) -> str:
+    """Return a small shape or a text as SVG, remembered: a counter face is written in its own file and
+    again on its sheet, and a mix repeats the same frames, symbols and numbers thousands of times."""
+    return _Writer()._shape(item)
+
+
 class _Writer:
     """Writes elements in drawing order; clip ids are numbered in that order, so output is stable."""
 
@@ -78,6 +100,11 @@ class _Writer:
         self.defs: list[str] = []
 
     def element(self, item: Item) -> str:
+        if isinstance(item, Group):
+            return self.group(item)
+        return _leaf(item) if _is_small(item) else self._shape(item)
+
+    def _shape(self, item: Item) -> str:
         if isinstance(item, Rect):
             extra = [("rx", num(item.radius_mm))] if item.radius_mm else []
             pairs = [("x", num(item.x_mm)), ("y", num(item.y_mm)), ("width", num(item.w_mm)),
@@ -99,8 +126,6 @@ class _Writer:
             return _text(item)
         if isinstance(item, Image):
             return _image(item)
-        if isinstance(item, Group):
-            return self.group(item)
         raise TypeError(f"cannot draw {type(item).__name__}")
 
     def group(self, item: Group) -> str:

@@ -1,4 +1,4 @@
-"""Checks on game.yaml: the turn track's dates, languages, and waivers."""
+"""Checks on game.yaml: the game id, the turn track's dates, languages, and waivers."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -35,6 +35,21 @@ def turn_dates(game: Game, ix: Index) -> Iterator[Finding]:
                 yield Finding(location_of(turns, "count"), f"{turns.count} turns of {turns.days_per_turn} day(s) do "
                               f"not cover {turns.start.isoformat()} to {turns.end.isoformat()} ({derived} turns do)",
                               "correct the count, the dates or days_per_turn", subject="turns")
+
+
+@check("game/id-not-a-folder-name")
+def id_not_a_folder_name(game: Game, ix: Index) -> Iterator[Finding]:
+    """The game id is one folder name: no `/` in it.
+
+    Why: the build writes the game to out/<id>/; an id with a slash would put it in a folder of
+    folders, or with `..` outside the output folder, so the build refuses it.
+    Fails:  id: gazala/1942
+    Passes: id: gazala-1942
+    """
+    if "/" in game.game.id:
+        yield Finding(location_of(game.game, "id"), f'the game id "{game.game.id}" has a "/", but it names the '
+                      "game's output folder", f'write it without the slash, e.g. "{game.game.id.replace("/", "-")}"',
+                      subject="id")
 
 
 @check("game/language-without-rulebook", severity=WARNING)

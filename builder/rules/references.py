@@ -5,6 +5,7 @@ import difflib
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from builder.memo import per_game
 from builder.model.content import Game
 from builder.model.scenario import Where
 from builder.rules.diagnostic import Finding, Location, location_of
@@ -166,8 +167,13 @@ def _scenario_refs(game: Game) -> Iterator[Ref]:
 
 
 def all_refs(game: Game) -> list[Ref]:
-    """Return every reference by id in the content, in file order."""
-    return [*_game_refs(game), *_counter_refs(game), *_map_refs(game), *_chart_refs(game), *_scenario_refs(game)]
+    """Return every reference by id in the content, in file order (gathered once per game: a dozen checks read it)."""
+    return list(_all_refs(game))
+
+
+@per_game
+def _all_refs(game: Game) -> tuple[Ref, ...]:
+    return (*_game_refs(game), *_counter_refs(game), *_map_refs(game), *_chart_refs(game), *_scenario_refs(game))
 
 
 _KNOWN = {

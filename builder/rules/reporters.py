@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from typing import Callable
+from urllib.parse import quote
 
 from builder.rules.diagnostic import Diagnostic, Severity
 
@@ -75,7 +76,8 @@ def report_sarif(diagnostics: list[Diagnostic], rule_docs: dict[str, str] | None
                 "level": "error" if d.severity is Severity.ERROR else "warning",
                 "message": {"text": d.message + (f" (hint: {d.hint})" if d.hint else "")},
                 "locations": [{"physicalLocation": {
-                    "artifactLocation": {"uri": d.at.file.as_posix()},
+                    # a URI reference: a path as given (relative paths map onto the repository), percent-encoded
+                    "artifactLocation": {"uri": quote(d.at.file.as_posix())},
                     "region": {"startLine": d.at.line, "startColumn": d.at.column},
                 }}],
             } for d in diagnostics],

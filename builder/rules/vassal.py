@@ -8,22 +8,16 @@ from collections import Counter
 from typing import Iterator
 
 from builder.emit.vassal.geometry import hex_area, label_problems, px_per_mm
-from builder.emit.vassal.pieces import PiecePlan, face_recipes, plan_pieces, prototypes
+from builder.emit.vassal.pieces import PiecePlan, face_recipes, pieces_with_sources, prototypes
 from builder.emit.vassal.words import word
 from builder.model.base import text_in
 from builder.model.content import Game
-from builder.rules.diagnostic import Finding, Location, location_of
+from builder.rules.diagnostic import Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 
 SHOWN = 3
 """How many unreadable labels a grid's diagnostic quotes."""
-
-
-def _source(game: Game, piece: PiecePlan) -> object:
-    """Return the unit or marker a piece comes from."""
-    items = game.counters.units if piece.kind == "unit" else game.counters.markers
-    return next((i for i in items if i.id == piece.source_id), None)
 
 
 def _step_of(image: str) -> str:
@@ -38,12 +32,12 @@ def missing_images(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  steps: [{…}, {…}, {…}] all on one counter (it has only two faces)
     Passes: steps: [{…}, {…}, {counter: separate, …}]
     """
-    pieces = plan_pieces(game)
-    recipes = face_recipes(game, pieces)
-    for piece in pieces:
+    pairs = pieces_with_sources(game)
+    recipes = face_recipes(game, [piece for piece, _ in pairs])
+    for piece, source in pairs:
         for image in piece.images:
             if image not in recipes:
-                yield Finding(location_of(_source(game, piece), "steps"),
+                yield Finding(location_of(source, "steps"),
                               f'step {_step_of(image)} of unit "{piece.source_id}" is printed on no counter, so its '
                               f"VASSAL piece has no image for it", "print it on a counter of its own "
                               "(`counter: separate`), or remove the step", subject=f"{piece.counter_id}:{image}")
@@ -58,11 +52,11 @@ def unknown_prototypes(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: units: [{id: 7-mot, type: motorised, …}]
     """
     defined = {p.name for p in prototypes(game)}
-    for piece in plan_pieces(game):
+    for piece, source in pieces_with_sources(game):
         for name in piece.prototypes:
             if name not in defined:
                 field = "type" if piece.kind == "unit" else "side"
-                yield Finding(location_of(_source(game, piece), field),
+                yield Finding(location_of(source, field),
                               f'{piece.kind} "{piece.source_id}" uses the VASSAL prototype "{name}", which no side or '
                               "unit type defines", "name an existing unit type or side", subject=piece.counter_id)
 
@@ -77,17 +71,17 @@ def duplicate_gpids(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: units: [{id: 21P-5, …}, {id: 21P-6, …}]
     """
     first: dict[int, PiecePlan] = {}
-    for piece in plan_pieces(game):
+    for piece, source in pieces_with_sources(game):
         earlier = first.setdefault(piece.gpid, piece)
         if earlier is not piece:
-            yield Finding(location_of(_source(game, piece)) if _source(game, piece) is not None else Location(game.root),
+            yield Finding(location_of(source),
                           f'{piece.kind} "{piece.counter_id}" gets gpid {piece.gpid}, already given to '
                           f'"{earlier.counter_id}"', "give each counter its own id", subject=piece.counter_id)
 
 
 @check("vassal/duplicate-map-name")
 def duplicate_map_names(game: Game, ix: Index) -> Iterator[Finding]:
-    """Each map and display has its own name in the game's first language (VASSAL's map names).
+    """Each map and display has its own name in the game's first language, the module's own board included.
 
     Why: a saved game finds a piece's map by name; with two maps of one name the pieces of one of them
     are put on the other.

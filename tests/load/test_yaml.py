@@ -5,9 +5,11 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+import yaml
 
-from builder.load.yaml import load_yaml
+from builder.load.yaml import _Composer, _FastComposer, _Resolver, load_yaml
 from builder.rules.diagnostic import ContentError
+from tests.conftest import ROOT
 
 
 def _load(tmp_path: Path, text: str):
@@ -53,3 +55,48 @@ def test_python_tags_are_refused(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as caught:
         _load(tmp_path, "a: !!python/name:os.system x\n")
     assert caught.value.diagnostics[0].rule == "load/unsupported-tag"
+
+
+def _same_nodes(fast, slow, where: str) -> None:
+    assert type(fast) is type(slow) and fast.tag == slow.tag, where
+    for mark in ("start_mark", "end_mark"):
+        a, b = getattr(fast, mark), getattr(slow, mark)
+        assert (a.line, a.column) == (b.line, b.column), f"{where}: {mark}"
+    if isinstance(fast, yaml.ScalarNode):
+        assert fast.value == slow.value, where
+    elif isinstance(fast, yaml.SequenceNode):
+        assert len(fast.value) == len(slow.value), where
+        for n, (a, b) in enumerate(zip(fast.value, slow.value)):
+            _same_nodes(a, b, f"{where}[{n}]")
+    else:
+        assert len(fast.value) == len(slow.value), where
+        for (ka, va), (kb, vb) in zip(fast.value, slow.value):
+            _same_nodes(ka, kb, f"{where}.{ka.value}:key")
+            _same_nodes(va, vb, f"{where}.{ka.value}")
+
+
+def _yaml_files() -> list[Path]:
+    roots = [ROOT / "content", ROOT / "tests" / "data", ROOT / "builder" / "templates"]
+    return sorted(p for root in roots for p in root.rglob("*.yaml"))
+
+
+def test_libyaml_and_the_python_parser_give_the_same_nodes_on_every_file() -> None:
+    checked = 0
+    for path in _yaml_files():
+        text = path.read_text(encoding="utf-8")
+        try:
+            slow = _Composer(text).get_single_node()
+        except yaml.YAMLError:
+            continue
+        _same_nodes(_FastComposer(text).get_single_node(), slow, str(path.relative_to(ROOT)))
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("value", ["", "~", "null", "true", "False", "0", "12", "-3", "0101", "+1", "0.5", ".5",
+                                   "1e3", "1.5e-3", "1942-05-26", "no", "<<", "1-4", "0x1F", "1_000"])
+def test_our_resolver_matches_the_base_resolver(value: str) -> None:
+    ours = _Resolver()
+    expected = yaml.resolver.BaseResolver.resolve(ours, yaml.ScalarNode, value, (True, False))
+    assert ours.resolve(yaml.ScalarNode, value, (True, False)) == expected
+    assert ours.resolve(yaml.ScalarNode, value, (False, True)) == "tag:yaml.org,2002:str"

@@ -1,17 +1,19 @@
 """Every image of the module as a Drawing, and their PNGs: counter faces, boards, charts, the moved flag.
 
 Faces come from the counter renderer, so a piece looks exactly like its printed counter; each distinct
-face is rasterised once. The hex map's picture comes from the map renderer; `hex_map_drawing` is the one
-seam to the map drawing. Boards and faces share one scale, so counters sit in hexes as on the table.
+face is rasterised once, all on one sheet (render/png.face_pngs). Boards and charts go through the PDF
+backend and PDFium, much faster than resvg on a map's thousands of paths. The hex map's picture comes
+from the map renderer's hex layers (not the printed sheet with its title and key, so the board can be
+cut tight around the hexes); `hex_map_drawing` is the one seam to it. Boards and faces share one scale,
+so counters sit in hexes as on the table.
 """
 from __future__ import annotations
 
 import io
-import math
-import os
-from concurrent.futures import ThreadPoolExecutor
+from collections import Counter
 
-from PIL import Image
+import pypdfium2
+from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.game_parts import chart_image
@@ -28,15 +30,13 @@ from builder.render.drawing import Drawing, Group, Item, Paint, Rect, circle
 from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
 from builder.render.maps.hexmap import hex_map_items
 from builder.render.maps.table import table_items
-from builder.render.png import png_bytes
+from builder.render.pdf import draw_drawing, new_canvas
+from builder.render.png import face_pngs, png_bytes
 
 CHART_WIDTH_MM = 180.0
 """Width of a chart in its window: the text column of an A4 page."""
 CHART_DPI = 96.0
 MOVED_PX = 16
-SHEET_COLUMNS = 16
-SHEET_GAP_PX = 4
-"""Faces are rasterised together on one sheet, this far apart, then cut apart: one renderer call, not hundreds."""
 
 
 def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float) -> list[Item]:
@@ -100,41 +100,43 @@ def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Draw
     return faces, large
 
 
-def _cell_px(drawing: Drawing, scale: float) -> tuple[int, int]:
-    return max(1, round(drawing.width_mm * scale)), max(1, round(drawing.height_mm * scale))
+def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
+    """Return large drawings (at their dpi) as PNG bytes: one PDF page each, rasterised by PDFium.
 
-
-def sheet_pngs(faces: list[Drawing], scale: float) -> list[bytes]:
-    """Return each face as PNG bytes, rasterised together on one sheet and cut apart."""
-    if not faces:
+    Several times faster than resvg on a map's thousands of paths; one document for all of them, so
+    the fonts are embedded once. Each picture is cut to exactly its size in whole pixels.
+    """
+    if not jobs:
         return []
-    cell = max(max(_cell_px(f, scale)) for f in faces) + SHEET_GAP_PX
-    rows = math.ceil(len(faces) / SHEET_COLUMNS)
-    items = tuple(Group(f.items, dx_mm=(i % SHEET_COLUMNS) * cell / scale, dy_mm=(i // SHEET_COLUMNS) * cell / scale,
-                        clip=Rect(0, 0, f.width_mm, f.height_mm, Paint())) for i, f in enumerate(faces))
-    columns = min(len(faces), SHEET_COLUMNS)
-    sheet = Image.open(io.BytesIO(png_bytes(Drawing(columns * cell / scale, rows * cell / scale, items),
-                                            dpi=scale * MM_PER_INCH)))
-    cut = []
-    for i, face in enumerate(faces):
-        x, y = (i % SHEET_COLUMNS) * cell, (i // SHEET_COLUMNS) * cell
-        w, h = _cell_px(face, scale)
-        buffer = io.BytesIO()
-        sheet.crop((x, y, x + w, y + h)).save(buffer, "PNG")
-        cut.append(buffer.getvalue())
-    return cut
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, jobs[0][0].width_mm * PT_PER_MM, jobs[0][0].height_mm * PT_PER_MM)
+    for drawing, _ in jobs:
+        canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
+        draw_drawing(canvas, drawing, 0, 0)
+        canvas.showPage()
+    canvas.save()
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    out = []
+    for page, (drawing, dpi) in zip(document, jobs):
+        px_per_mm = dpi / MM_PER_INCH
+        image = page.render(scale=px_per_mm / PT_PER_MM, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
+        size = (max(1, round(drawing.width_mm * px_per_mm)), max(1, round(drawing.height_mm * px_per_mm)))
+        stream = io.BytesIO()
+        image.crop((0, 0, *size)).save(stream, format="PNG", compress_level=1)
+        out.append(stream.getvalue())
+    return out
 
 
 def render_pngs(faces: dict[str, Drawing], large: dict[str, tuple[Drawing, float]], scale: float
                 ) -> dict[str, bytes]:
-    """Return every image as PNG bytes: each distinct face once (on a sheet), each large image on its own.
-
-    The boards, the charts and the face sheet are rasterised in parallel threads (the renderer is native code).
-    """
-    distinct_faces = list(dict.fromkeys(faces.values()))
-    jobs = sorted(dict.fromkeys(large.values()), key=lambda job: -job[0].width_mm * job[0].height_mm)
-    with ThreadPoolExecutor(max_workers=max(1, os.cpu_count() or 1)) as pool:
-        sheet = pool.submit(sheet_pngs, distinct_faces, scale)
-        rendered = dict(zip(jobs, pool.map(lambda job: png_bytes(job[0], dpi=job[1]), jobs)))
-        by_face = dict(zip(distinct_faces, sheet.result()))
-    return {**{name: by_face[d] for name, d in faces.items()}, **{name: rendered[job] for name, job in large.items()}}
+    """Return every image as PNG bytes: each distinct counter face once (one sheet for all), the rest one by one."""
+    sizes = Counter((d.width_mm, d.height_mm) for d in faces.values())
+    counter_size = sizes.most_common(1)[0][0] if sizes else (1.0, 1.0)
+    same = list(dict.fromkeys(d for d in faces.values() if (d.width_mm, d.height_mm) == counter_size))
+    rendered = dict(zip(same, face_pngs(same, px=max(1, round(counter_size[0] * scale)))))
+    for drawing in dict.fromkeys(faces.values()):
+        if drawing not in rendered:
+            rendered[drawing] = png_bytes(drawing, dpi=scale * MM_PER_INCH)
+    jobs = list(dict.fromkeys(large.values()))
+    pictures = dict(zip(jobs, pdf_pngs(jobs)))
+    return {**{name: rendered[d] for name, d in faces.items()}, **{name: pictures[job] for name, job in large.items()}}

@@ -37,9 +37,10 @@ def counter_px(plan: ModulePlan) -> int:
     return round(parse_length_mm(plan.game.game.print.counter_size) * plan.scale)
 
 
-def piece_slot(piece: PiecePlan, size: int, *, gpid: int | None = None, card: bool = False) -> Element:
-    """Return a palette slot (or a deck's card slot) holding the piece."""
-    text = add_piece(palette_piece(piece))
+def piece_slot(piece: PiecePlan, size: int, *, gpid: int | None = None, card: bool = False, level: int = 1
+               ) -> Element:
+    """Return a palette slot (or a deck's card slot, or an at-start stack's slot) holding the piece."""
+    text = add_piece(palette_piece(piece, gpid, level))
     return element(WIDGET + ("CardSlot" if card else "PieceSlot"), body=text, entryName=piece.name,
                    gpid=str(gpid or piece.gpid), height=str(size), width=str(size))
 
@@ -168,17 +169,19 @@ def map_xml(plan: ModulePlan, board: BoardPlan, *, main: bool) -> Element:
 
 
 def at_start_stacks(plan: ModulePlan, board: BoardPlan) -> list[Element]:
-    """Return the at-start stacks of a blank new game that lie on this board."""
-    stacks, size = [], counter_px(plan)
+    """Return the at-start stacks of a blank new game that lie on this board: one per point, pieces in order."""
+    points: dict[tuple[int, int], list[Element]] = {}
+    names: dict[tuple[int, int], str] = {}
     for n, placed in enumerate(plan.new_game.placed):
         found, piece = plan.position(placed.target), plan.piece(placed.counter_id)
         if found is None or piece is None or found[0] is not board:
             continue
-        _, x, y = found
-        slot = piece_slot(piece, size, gpid=gpid_of(f"{piece.counter_id}@start:{n}"))
-        stacks.append(element(MAP + "SetupStack", [slot], location="", name=piece.name,
-                              owningBoard=board.board_name, useGridLocation=False, x=str(x), y=str(y)))
-    return stacks
+        point = (found[1], found[2])
+        points.setdefault(point, []).append(piece_slot(piece, counter_px(plan), level=placed.level,
+                                                       gpid=gpid_of(f"{piece.counter_id}@start:{n}")))
+        names.setdefault(point, piece.name)
+    return [element(MAP + "SetupStack", slots, location="", name=names[point], owningBoard=board.board_name,
+                    useGridLocation=False, x=str(point[0]), y=str(point[1])) for point, slots in points.items()]
 
 
 def decks(plan: ModulePlan, board: BoardPlan) -> list[Element]:

@@ -101,8 +101,9 @@ def hex_area(grid: Grid, scale: float) -> HexArea:
     cu, cv = _frame(flat, tuple(c * scale for c in content.centre_mm(Hex(0, 0))))
     shift = 0 if grid.first == "high" else 1  # a low first column is VASSAL's raw column 1
     # origin just short of the first centre, so the lattice points beyond the edges fall off the image
-    u0, v0 = math.ceil(cu - shift * dx) - 1, math.ceil(cv) - 1
-    offset = (u0 + shift * dx - cu, v0 - cv)
+    # and a low first line is shifted, so VASSAL's raw row 0 lies half a hex above its centre
+    u0, v0 = math.ceil(cu - shift * dx) - 1, math.ceil(cv - shift * dy / 2) - 1
+    offset = (u0 + shift * dx - cu, v0 + shift * dy / 2 - cv)
     extent = _frame(flat, tuple(s * scale for s in content.size_mm()))
     size = (math.floor(offset[0] + extent[0]), math.floor(offset[1] + extent[1]))
     size_px = _frame(flat, size)

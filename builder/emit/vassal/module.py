@@ -8,6 +8,7 @@ from builder.emit.vassal.buildfile import Document, build_file, vassal_version
 from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan, plan_module
 from builder.emit.vassal.savegame import saved_game
 from builder.emit.vassal.setups import Setup
+from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -39,9 +40,27 @@ def vmod_bytes(game: Game, documents: tuple[Document, ...] = ()) -> bytes:
     return zip_bytes(entries)
 
 
+def documents_from(game: Game, artifacts: list[Artifact]) -> tuple[Document, ...]:
+    """Return the build's rulebook and setup-card PDFs (`rules-pdf`, `setup-pdf` artifacts) as module documents."""
+    lang = game.game.languages[0]
+    names = {s.id: text_in(s.name, lang) or s.id for s in game.scenarios}
+    found = []
+    for artifact in artifacts:
+        book_lang = artifact.extra.get("lang", lang)
+        if artifact.kind == "rules-pdf":
+            found.append(Document(f"{word('rulebook', lang)} ({book_lang})", f"rules-{book_lang}.pdf", artifact.data))
+        elif artifact.kind == "setup-pdf":
+            scenario = artifact.extra.get("scenario", "")
+            found.append(Document(f"{word('scenario', lang)}: {names.get(scenario, scenario)} ({book_lang})",
+                                  f"setup-{scenario}-{book_lang}.pdf", artifact.data))
+    return tuple(found)
+
+
 def emit_vmod(game: Game, documents: tuple[Document, ...] = ()) -> list[Artifact]:
     """Return the game's module as one artifact, `<game-id>.vmod`.
 
-    `documents` is the seam for the build's PDFs: today's build passes none, so the Help menu stays empty.
+    `documents` is the seam for the build's PDFs (see `documents_from`): the build calls every emitter
+    with the game alone, so today the Help menu holds no PDF; typesetting the rulebook a second time
+    here would double the build's time.
     """
     return [Artifact(KIND, f"{game.id}.vmod", vmod_bytes(game, documents))]

@@ -31,10 +31,12 @@ def _marks(properties: tuple[tuple[str, str], ...]) -> list[Trait]:
     return [marker(key, value) for key, value in properties]
 
 
-def palette_piece(plan: PiecePlan) -> Piece:
-    """Return the piece of a palette slot: its traits, its properties, then its prototypes."""
-    traits = _outer_traits(plan, 1) + _marks(plan.properties) + [use_prototype(p) for p in plan.prototypes]
-    return Piece(tuple(traits), basic_piece(plan.images[0], plan.name, state=palette_state(str(plan.gpid))))
+def palette_piece(plan: PiecePlan, gpid: int | None = None, level: int = 1) -> Piece:
+    """Return the piece of a slot (the palette's, or another with its own gpid and Layer level): traits,
+    properties, prototypes."""
+    level = min(max(level, 1), max(1, len(plan.images)))
+    traits = _outer_traits(plan, level) + _marks(plan.properties) + [use_prototype(p) for p in plan.prototypes]
+    return Piece(tuple(traits), basic_piece(plan.images[0], plan.name, state=palette_state(str(gpid or plan.gpid))))
 
 
 def prototype_piece(prototype: Prototype) -> Piece:

@@ -190,12 +190,17 @@ def marker_piece(names: Names, marker: Marker, hidden_cups: set[str]) -> PiecePl
                      f"{stem}-mask.png" if masked else None, marker.cup)
 
 
-def plan_pieces(game: Game) -> list[PiecePlan]:
-    """Return every palette piece: units in file order, then markers (module aids included)."""
+def pieces_with_sources(game: Game) -> list[tuple[PiecePlan, Unit | Marker]]:
+    """Return every palette piece with the unit or marker it comes from: units in file order, then markers."""
     names = Names(game)
     hidden = {c.id for c in game.game.cups if c.hidden}
-    units = [p for unit in game.counters.units for p in unit_pieces(names, unit)]
-    return units + [marker_piece(names, m, hidden) for m in game.counters.markers]
+    units = [(p, unit) for unit in game.counters.units for p in unit_pieces(names, unit)]
+    return units + [(marker_piece(names, m, hidden), m) for m in game.counters.markers]
+
+
+def plan_pieces(game: Game) -> list[PiecePlan]:
+    """Return every palette piece: units in file order, then markers (module aids included)."""
+    return [piece for piece, _ in pieces_with_sources(game)]
 
 
 def face_recipes(game: Game, pieces: list[PiecePlan]) -> dict[str, FaceRecipe]:

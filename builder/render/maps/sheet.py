@@ -17,6 +17,7 @@ from builder.render.maps.key import key_block, title_block
 from builder.render.maps.layout import Block, flow, placed
 from builder.render.maps.table import RULER_MM, table_items
 from builder.render.maps.tracks import BOX_MARGIN_MM, track_block
+from builder.memo import per_game
 
 SHEET_MARGIN_MM = 8.0
 """White border of every sheet drawing."""
@@ -216,7 +217,12 @@ BOXES_SUFFIX = "-boxes"
 
 
 def map_sheets(game: Game) -> list[MapSheet]:
-    """Return every printable sheet of the game's maps and displays, in declared order."""
+    """Return every printable sheet of the game's maps and displays, in declared order (drawn once per game)."""
+    return list(_map_sheets(game))
+
+
+@per_game
+def _map_sheets(game: Game) -> tuple[MapSheet, ...]:
     ctx = SheetContext.of(game)
     sheets: list[MapSheet] = []
     for map_ in game.maps.maps:
@@ -227,4 +233,4 @@ def map_sheets(game: Game) -> list[MapSheet]:
         on_sheet = [t for t in map_.tracks if t.placement == "sheet"]
         if on_sheet:
             sheets.append(boxes_sheet(ctx, map_.id + BOXES_SUFFIX, map_, on_sheet, "boxes"))
-    return sheets
+    return tuple(sheets)

@@ -68,6 +68,17 @@ def _picture(card: Card, row: Row) -> Flowable | str:
     return DrawingFlowable(face, max_height_pt=PICTURE_MM * PT_PER_MM)
 
 
+TABLE_ROWS = 200
+"""The most rows one table holds; a longer list is set as several tables, one below the other, which
+look the same. reportlab measures every remaining row of a table at each page break, so one table of
+5,000 rows took seconds where fifty of 100 take a fraction."""
+
+
+def rows_tables(card: Card, rows: list[Row]) -> list[Table]:
+    """Return counters, names and places as tables of at most TABLE_ROWS rows, one row per piece."""
+    return [rows_table(card, rows[start:start + TABLE_ROWS]) for start in range(0, max(1, len(rows)), TABLE_ROWS)]
+
+
 def rows_table(card: Card, rows: list[Row]) -> Table:
     """Return counters, names and places as a table, one row per piece."""
     st = card.st
@@ -120,7 +131,7 @@ def side_flowables(card: Card) -> list[Flowable]:
     for setup in card.scenario.setup:
         found.append(card.heading(f"{phrase('setup', card.lang)}: {sides.get(setup.side, setup.side)}", 0))
         for formation, rows in _by_formation(card, setup.placements):
-            found += [card.heading(formation, 1), rows_table(card, rows)]
+            found += [card.heading(formation, 1), *rows_tables(card, rows)]
         found += _designed_note(card, setup.placements)
     return found
 
@@ -133,7 +144,7 @@ def reinforcement_flowables(card: Card) -> list[Flowable]:
     ordered = sorted(card.scenario.reinforcements, key=lambda r: (r.turn if r.turn is not None else 0,
                                                                    r.date.isoformat() if r.date else ""))
     rows = [row for r in ordered for row in _rows(card, r, arrival_text(r, card.names))]
-    found += [rows_table(card, rows)] + _designed_note(card, card.scenario.reinforcements)
+    found += [*rows_tables(card, rows)] + _designed_note(card, card.scenario.reinforcements)
     return found
 
 
@@ -157,7 +168,7 @@ def marker_flowables(card: Card) -> list[Flowable]:
     """Return the markers placed at the start."""
     rows = [Row(m, where_text(p, card.names), text_in(p.note, card.lang))
             for p in card.scenario.markers for m in p.markers]
-    return [card.heading(phrase("markers", card.lang), 0), rows_table(card, rows)] if rows else []
+    return [card.heading(phrase("markers", card.lang), 0), *rows_tables(card, rows)] if rows else []
 
 
 def _bullets(card: Card, texts: list[str]) -> list[Flowable]:

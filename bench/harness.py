@@ -1,0 +1,173 @@
+"""The benchmark `make bench` runs: synthetic games of 100 to 10,000 counters and maps up to 100 × 100
+hexes, a 40-page rulebook, and the seed games of content/ built cold, warm and after one change.
+
+Run: .venv/bin/python bench/harness.py [--quick] [--tree DIR] [--results FILE]
+Each measurement runs in a fresh interpreter (so imports, font registration and memory are its
+own): bench/stages.py times load, check and each emitter on one core; `sandtable build` times the
+real command (all cores, writes, cache). Peak memory is the largest process's resident set
+(getrusage). Writes the figures to bench/results.json and prints a table. `--tree` measures
+another checkout of sandtable (for before/after figures); the synthetic content is the same.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.report import print_report, slope  # noqa: E402
+from bench.rulebook_bench import rulebook_game  # noqa: E402
+from bench.synthetic import write_game  # noqa: E402
+
+COUNTER_SERIES = (100, 1_000, 10_000)
+"""Counters of the counter series, all on a 100 × 100 map."""
+MAP_SERIES = ((25, 25), (50, 50), (100, 100))
+"""Columns × rows of the map series, all with 100 counters."""
+SEEDS = ("batalha-de-gazala", "bolt-action", "gazala-1942", "magersfontein-1899", "next-war")
+
+
+class Runner:
+    """Runs Python and `sandtable` in fresh interpreters against one checkout of sandtable."""
+
+    def __init__(self, tree: Path) -> None:
+        self.tree = tree
+        self.env = {**os.environ, "PYTHONPATH": str(tree), "CI": "1"}
+
+    def python(self, *args: str) -> str:
+        """Run `python ARGS` and return its standard output."""
+        done = subprocess.run([sys.executable, *args], cwd=self.tree, env=self.env, capture_output=True,
+                              text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"python {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+        return done.stdout
+
+    def build(self, paths: list[Path], out: Path) -> dict:
+        """Run `sandtable build PATHS -o OUT`; return its wall seconds and the largest process's peak memory."""
+        started = time.perf_counter()
+        build = subprocess.Popen([sys.executable, "-m", "builder", "build", *map(str, paths), "-o", str(out)],
+                                 cwd=self.tree, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        stderr = build.stderr.read().decode("utf-8", "replace")
+        _, status, usage = os.wait4(build.pid, 0)  # this build's own usage, its pool workers included
+        build.returncode = os.waitstatus_to_exitcode(status)
+        wall = time.perf_counter() - started
+        if build.returncode != 0:
+            return {"wall_s": None, "error": stderr.strip().splitlines()[-1:]}
+        return {"wall_s": round(wall, 3), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1),
+                "cpu_s": round(usage.ru_utime + usage.ru_stime, 2)}
+
+
+def stage_case(runner: Runner, name: str, folder: Path) -> dict:
+    """Return the stage timings of one game folder, with the case name."""
+    measured = json.loads(runner.python(str(ROOT / "bench" / "stages.py"), str(folder)))
+    return {"case": name, **measured}
+
+
+def synthetic_cases(runner: Runner, scratch: Path, quick: bool) -> list[dict]:
+    """Return the stage timings of the counter series, the map series and the rulebook."""
+    counters = COUNTER_SERIES[:2] if quick else COUNTER_SERIES
+    maps = MAP_SERIES[:2] if quick else MAP_SERIES
+    cases = []
+    for count in counters:
+        folder = write_game(scratch / f"counters-{count}", counters=count, columns=100, rows=100)
+        cases.append({**stage_case(runner, f"{count} counters, 100x100 map", folder), "series": "counters"})
+    for columns, rows in maps:
+        folder = write_game(scratch / f"map-{columns}x{rows}", counters=100, columns=columns, rows=rows)
+        cases.append({**stage_case(runner, f"100 counters, {columns}x{rows} map", folder), "series": "hexes"})
+    book = rulebook_game(scratch / "rulebook", 26)
+    cases.append({**stage_case(runner, "rulebook, 26 sections", book), "series": "rulebook"})
+    return cases
+
+
+def big_build(runner: Runner, scratch: Path) -> dict:
+    """Return the real build (all cores, written) of 10,000 counters on a 100 × 100 map."""
+    folder = scratch / f"counters-{COUNTER_SERIES[-1]}"
+    if not folder.exists():
+        write_game(folder, counters=COUNTER_SERIES[-1], columns=100, rows=100)
+    out = scratch / "out-big"
+    shutil.rmtree(out, ignore_errors=True)
+    return {"case": "10,000 counters, 100x100 map: sandtable build", **runner.build([folder], out)}
+
+
+def change_one_counter(folder: Path) -> None:
+    """Raise the first unit's first value in counters.yaml by one (`{values: {combat: 5,` → 6)."""
+    path = folder / "counters.yaml"
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r"\{values: \{\w+: (\d+)", text)
+    if found is None:
+        raise RuntimeError(f"no unit value to change in {path}")
+    start, end = found.span(1)
+    path.write_text(text[:start] + str(int(found.group(1)) + 1) + text[end:], encoding="utf-8")
+
+
+def changed_kinds(before: dict, after: dict) -> list[str]:
+    """Return the artifact kinds whose files differ between two manifests."""
+    old = {a["path"]: a["sha256"] for a in before["artifacts"]}
+    return sorted({a["kind"] for a in after["artifacts"] if old.get(a["path"]) != a["sha256"]})
+
+
+def seed_builds(runner: Runner, scratch: Path) -> list[dict]:
+    """Return cold builds of each seed game and of all five, the warm rebuild, and a one-counter change."""
+    content = scratch / "content"
+    shutil.rmtree(content, ignore_errors=True)
+    shutil.copytree(ROOT / "content", content)
+    games = [content / name for name in SEEDS]
+    rows = []
+    for game in games:
+        out = scratch / f"out-{game.name}"
+        shutil.rmtree(out, ignore_errors=True)
+        rows.append({"case": f"{game.name}: cold", **runner.build([game], out)})
+    out = scratch / "out-all"
+    shutil.rmtree(out, ignore_errors=True)
+    rows.append({"case": "all five: cold", **runner.build(games, out)})
+    rows.append({"case": "all five: warm (nothing changed)", **runner.build(games, out)})
+    target = content / "gazala-1942"
+    before = json.loads((out / target.name / "manifest.json").read_text(encoding="utf-8"))
+    change_one_counter(target)
+    rows.append({"case": "all five: one counter changed", **runner.build(games, out)})
+    after = json.loads((out / target.name / "manifest.json").read_text(encoding="utf-8"))
+    rows[-1]["changed_kinds"] = changed_kinds(before, after)
+    return rows
+
+
+def machine() -> dict:
+    """Return what the figures were measured on."""
+    return {"python": platform.python_version(), "system": platform.platform(), "cpus": os.cpu_count(),
+            "load_average": [round(x, 2) for x in os.getloadavg()]}
+
+
+def main() -> int:
+    """Run the benchmark, write the results file and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="skip the 10,000-counter and 100x100 cases")
+    parser.add_argument("--tree", type=Path, default=ROOT, help="the sandtable checkout to measure")
+    parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results.json")
+    parser.add_argument("--only", choices=["stages", "builds", "seeds"], default=None,
+                        help="run one part: the stage timings, the real builds, or the seed games' builds")
+    args = parser.parse_args()
+    runner = Runner(args.tree.resolve())
+    wanted = {args.only} if args.only else {"stages", "builds", "seeds"}
+    with tempfile.TemporaryDirectory(prefix="sandtable-bench-") as folder:
+        scratch = Path(folder)
+        stages = synthetic_cases(runner, scratch, args.quick) if "stages" in wanted else []
+        builds = [big_build(runner, scratch)] if "builds" in wanted and not args.quick else []
+        builds += seed_builds(runner, scratch) if wanted & {"builds", "seeds"} else []
+    results = {"tree": str(runner.tree), "machine": machine(), "stages": stages, "builds": builds,
+               "slopes": {"counters": slope(stages, "counters"), "hexes": slope(stages, "hexes")}}
+    args.results.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print_report(results)
+    print(f"\nwrote {args.results}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

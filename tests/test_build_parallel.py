@@ -1,0 +1,27 @@
+"""A build on several processes writes exactly the bytes a build in one process writes."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from builder.build import build_checked, check_path
+from tests.conftest import CONTENT, MINIMAL, run_cli
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_parallel_build_is_byte_identical_to_serial(tmp_path: Path) -> None:
+    results = [check_path(MINIMAL), check_path(CONTENT / "bolt-action")]
+    serial = build_checked(results, tmp_path / "serial", jobs=1)
+    parallel = build_checked(results, tmp_path / "parallel", jobs=2)
+    assert [b.artifacts for b in serial] == [b.artifacts for b in parallel]
+    assert _tree(tmp_path / "serial") == _tree(tmp_path / "parallel")
+    assert len(_tree(tmp_path / "serial")) > 150
+
+
+def test_cli_jobs_do_not_change_the_output(tmp_path: Path) -> None:
+    one, two = tmp_path / "one", tmp_path / "two"
+    assert run_cli("build", str(MINIMAL), "-o", str(one), "-j", "1").code == 0
+    assert run_cli("build", str(MINIMAL), "-o", str(two), "-j", "2").code == 0
+    assert _tree(one) == _tree(two)
