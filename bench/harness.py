@@ -34,6 +34,10 @@ COUNTER_SERIES = (100, 1_000, 10_000)
 MAP_SERIES = ((25, 25), (50, 50), (100, 100))
 """Columns × rows of the map series, all with 100 counters."""
 SEEDS = ("batalha-de-gazala", "bolt-action", "gazala-1942", "magersfontein-1899", "next-war")
+WRAPPER = ("import json, resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
+           "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+           "print(json.dumps([u.ru_utime + u.ru_stime, u.ru_maxrss]), file=sys.stderr); sys.exit(code)")
+"""Runs a build and prints its CPU seconds and largest resident set (KiB), all its processes included."""
 
 
 class Runner:
@@ -52,18 +56,21 @@ class Runner:
         return done.stdout
 
     def build(self, paths: list[Path], out: Path) -> dict:
-        """Run `sandtable build PATHS -o OUT`; return its wall seconds and the largest process's peak memory."""
+        """Run `sandtable build PATHS -o OUT`; return its wall and CPU seconds and its largest process's memory.
+
+        A small wrapper process runs the build and reports getrusage(RUSAGE_CHILDREN): the build and its
+        pool workers are its only descendants, so the figures are this build's alone.
+        """
         started = time.perf_counter()
-        build = subprocess.Popen([sys.executable, "-m", "builder", "build", *map(str, paths), "-o", str(out)],
-                                 cwd=self.tree, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        stderr = build.stderr.read().decode("utf-8", "replace")
-        _, status, usage = os.wait4(build.pid, 0)  # this build's own usage, its pool workers included
-        build.returncode = os.waitstatus_to_exitcode(status)
+        done = subprocess.run([sys.executable, "-c", WRAPPER, sys.executable, "-m", "builder", "build",
+                               *map(str, paths), "-o", str(out)],
+                              cwd=self.tree, env=self.env, capture_output=True, text=True, check=False)
         wall = time.perf_counter() - started
-        if build.returncode != 0:
-            return {"wall_s": None, "error": stderr.strip().splitlines()[-1:]}
-        return {"wall_s": round(wall, 3), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1),
-                "cpu_s": round(usage.ru_utime + usage.ru_stime, 2)}
+        *messages, usage = done.stderr.strip().splitlines() or [""]
+        if done.returncode != 0:
+            return {"wall_s": None, "error": messages[-1:] or [usage]}
+        cpu_s, peak_kib = json.loads(usage)
+        return {"wall_s": round(wall, 3), "cpu_s": round(cpu_s, 2), "peak_rss_mib": round(peak_kib / 1024, 1)}
 
 
 def stage_case(runner: Runner, name: str, folder: Path) -> dict:

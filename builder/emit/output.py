@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import hashlib
 import os
+import secrets
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -111,9 +112,8 @@ class OutputTree:
     def write(self, path: str, data: bytes) -> Written:
         """Write one new file and return what was written."""
         key, target = self._target(path)
-        with open(target, "xb") as stream:
+        with open(target, "xb") as stream:  # a new file, readable as the umask allows
             stream.write(data)
-        os.chmod(target, 0o666 & ~_umask())
         record = Written(key, hashlib.sha256(data).hexdigest(), len(data))
         self.written[key] = record
         return record
@@ -132,9 +132,14 @@ class OutputTree:
 def stage_beside(final: Path) -> Path:
     """Return a new empty staging folder beside `final` (the game's output folder) to build into."""
     final.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{final.name}.{STAGING}-{os.getpid()}-", dir=final.parent))
-    os.chmod(staging, 0o777 & ~_umask())  # mkdtemp makes it private; the output folder is an ordinary one
-    return staging
+    while True:
+        # os.mkdir, not mkdtemp: the output folder is an ordinary one, not private to its owner
+        staging = final.parent / f".{final.name}.{STAGING}-{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            staging.mkdir()
+            return staging
+        except FileExistsError:
+            continue
 
 
 def flush_to_disk(folder: Path) -> None:
