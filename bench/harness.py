@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.report import print_report, slope  # noqa: E402
+from bench.report import print_report, slope, stage_growth  # noqa: E402
 from bench.rulebook_bench import rulebook_game  # noqa: E402
 from bench.synthetic import write_game  # noqa: E402
 
@@ -169,7 +169,9 @@ def main() -> int:
         builds = [big_build(runner, scratch)] if "builds" in wanted and not args.quick else []
         builds += seed_builds(runner, scratch) if wanted & {"builds", "seeds"} else []
     results = {"tree": str(runner.tree), "machine": machine(), "stages": stages, "builds": builds,
-               "slopes": {"counters": slope(stages, "counters"), "hexes": slope(stages, "hexes")}}
+               "slopes": {"counters": slope(stages, "counters"), "hexes": slope(stages, "hexes")},
+               "faster_than_linear": {"counters": stage_growth(stages, "counters"),
+                                      "hexes": stage_growth(stages, "hexes")}}
     args.results.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     print_report(results)
     print(f"\nwrote {args.results}")

@@ -29,6 +29,20 @@ def slope(cases: list[dict], series: str) -> dict | None:
             "points": [[x, round(y, 3)] for x, y in points]}
 
 
+def stage_growth(cases: list[dict], series: str) -> dict[str, float]:
+    """Return, for each stage whose cost grows faster than its size over a series, its linearity (see slope)."""
+    points = sorted((case for case in cases if case.get("series") == series), key=lambda c: c[SIZE_KEY[series]])
+    if len(points) < 3:
+        return {}
+    grows = {}
+    for name in points[0]["stages"]:
+        (x0, y0), (x1, y1), (x2, y2) = [(c[SIZE_KEY[series]], c["stages"][name]["cpu_s"]) for c in points[-3:]]
+        first, last = (y1 - y0) / max(1, x1 - x0), (y2 - y1) / max(1, x2 - x1)
+        if first > 0 and last > 0.001 and last / first > 1.3:
+            grows[name] = round(last / first, 2)
+    return grows
+
+
 def _cell(value: float | None) -> str:
     return "" if value is None else f"{value:8.2f}"
 
@@ -53,6 +67,9 @@ def print_report(results: dict) -> None:
         if found:
             print(f"slope: {found['seconds_per_1000']:.3f} s per 1,000 {series} "
                   f"(intercept {found['intercept_s']:.2f} s, linearity {found['linearity']})")
+        grows = stage_growth(results["stages"], series)
+        if grows:
+            print(f"  faster than linear in {series}: " + ", ".join(f"{k} ({v})" for k, v in grows.items()))
     if results["builds"]:
         print("\nsandtable build: wall seconds (all cores), CPU seconds (all processes), peak memory (largest process)")
     for row in results["builds"]:

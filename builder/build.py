@@ -336,7 +336,8 @@ def build_checked(results: list[CheckResult], out_dir: Path, *, jobs: int = 1, c
     for (game_index, emitter_index), artifacts in run_emitters(games, tasks, jobs=jobs):
         made[game_index][emitter_index] = artifacts
         if progress is not None:
-            progress.advance(f"{games[game_index].id}: {EMITTERS[emitter_index].__name__}")
+            step = EMITTERS[emitter_index].__name__.removeprefix("emit_").strip("_")
+            progress.advance(f"{games[game_index].id}: {step}")
         if len(made[game_index]) == len(plans[game_index].stale):
             built[game_index] = write_game(plans[game_index], made[game_index])
             made[game_index] = {}

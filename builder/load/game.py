@@ -127,8 +127,9 @@ def outside_game(root: Path) -> list[Diagnostic]:
     for path in content_files(root):
         target = path.resolve()
         if target != home and home not in target.parents:
+            shown = path.relative_to(root).as_posix()
             problems.append(Diagnostic(Location(path), "load/outside-game-folder", ERROR,
-                                       f"{path.relative_to(root).as_posix()} leads outside the game folder, to {target}",
+                                       f"{shown} leads outside the game folder, to {target}",
                                        "copy the file into the game folder instead of linking to it"))
     return problems
 

@@ -221,7 +221,8 @@ class _Builder:
 
 
 TOO_MANY = ("load/too-many-nodes", f"the file's aliases expand to too many values (more than {MAX_NODES:,} values "
-            f"or {MAX_ALIAS_EXPANSIONS:,} repeated lists and mappings)", "write the data out instead of nesting aliases")
+            f"or {MAX_ALIAS_EXPANSIONS:,} repeated lists and mappings)",
+            "write the data out instead of nesting aliases")
 
 
 class _TooLarge(Exception):
