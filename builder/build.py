@@ -1,7 +1,9 @@
 """The only place that knows the stage order: load → check → emit → manifest."""
 from __future__ import annotations
 
+import dataclasses
 import gc
+import hashlib
 import json
 import multiprocessing
 import os
@@ -21,7 +23,7 @@ from builder.emit.map_svg import emit_map_svgs
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import (Artifact, OutputError, OutputTree, Written, clear_leftovers, flush_to_disk,
                                  safe_relative, stage_beside, swap_in, write_atomic)
-from builder.emit.vassal.module import emit_vmod
+from builder.emit.vassal.module import attach_documents, documents_from, emit_vmod
 from builder.emit.pdf_map import emit_map_pdfs
 from builder.emit.charts_svg import emit_charts_svg
 from builder.emit.pdf_aid import emit_aid_pdf
@@ -76,6 +78,27 @@ READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
 game: a rebuild reruns an emitter only when one of these changed (builder/cache.py). An emitter not
 listed is taken to read every part, so a new one is always correct, merely rerun more often;
 tests/test_build_cache.py runs each listed emitter with everything else poisoned."""
+
+
+def _one_rulebook_each(game: Game) -> list[Game]:
+    return [dataclasses.replace(game, rulebooks=(book,)) for book in game.rulebooks]
+
+
+PARTS: dict[Emitter, Callable[[Game], list[Game]]] = {emit_rulebook_pdf: _one_rulebook_each}
+"""Emitters whose work splits into independent parts, and how: each part is the game narrowed to one
+piece of it (one rulebook), and the emitter's artifacts are its parts' artifacts in order. A build on
+several processes runs the parts as separate tasks, so that one long emitter does not hold up a game;
+tests/test_build_parallel.py proves the parts add up to the whole."""
+
+DOCUMENTS = (emit_rulebook_pdf, emit_setup_pdf)
+"""The emitters whose PDFs the VASSAL module carries in its Help menu. The module is made without them
+(so that it need not wait for the rulebook) and they are attached when both are done (`_attach`)."""
+
+
+def parts_of(emitter: Emitter, game: Game) -> list[Game]:
+    """Return the parts an emitter's work splits into: narrowed games, or the game alone."""
+    split = PARTS.get(emitter)
+    return split(game) if split is not None else [game]
 
 
 def reads_of(emitter: Emitter, game: Game) -> tuple[str, ...]:
@@ -228,9 +251,44 @@ def _bytes_of(path: Path) -> bytes | None:
         return None
 
 
+ENTRY_KEYS = ("kind", "path", "sha256", "bytes")
+"""The manifest entry's own keys; the others are its artifact's `extra`."""
+
+
+def _documents(plan: GamePlan, made: dict[int, list[Artifact]]) -> list[Artifact]:
+    """Return the game's rulebook and setup-card PDFs: made by this build, or kept from the last one."""
+    found: list[Artifact] = []
+    for emitter in DOCUMENTS:
+        index = EMITTERS.index(emitter)
+        kept = plan.kept.get(emitter_name(emitter))
+        if index in made or kept is None:
+            found += made.get(index, [])
+            continue
+        again = [(entry, _bytes_of(plan.folder / entry["path"])) for entry in kept]
+        if all(data is not None and hashlib.sha256(data).hexdigest() == entry["sha256"] for entry, data in again):
+            found += [Artifact(e["kind"], e["path"], data, {k: v for k, v in e.items() if k not in ENTRY_KEYS})
+                      for e, data in again]
+        else:  # changed on disk since the last build (same size, other bytes): make them afresh
+            found += emitter(plan.game)
+    return found
+
+
+def with_documents(plan: GamePlan, made: dict[int, list[Artifact]]) -> dict[int, list[Artifact]]:
+    """Return `made` with the game's PDFs attached to its VASSAL module, if the module was made afresh."""
+    index = EMITTERS.index(emit_vmod)
+    if index not in made:
+        return made
+    documents = documents_from(plan.game, _documents(plan, made))
+    if not documents:
+        return made
+    module = [dataclasses.replace(a, data=attach_documents(plan.game, a.data, documents)) for a in made[index]]
+    return {**made, index: module}
+
+
 def write_game(plan: GamePlan, made: dict[int, list[Artifact]]) -> BuildResult:
     """Write one game's build into a staging folder beside out/<id>/ and swap it in (builder/emit/output.py)."""
     rerun = tuple(emitter_name(EMITTERS[i]) for i in plan.stale)
+    made = with_documents(plan, made)
     clear_leftovers(plan.folder)
     if not plan.stale:
         kept = [entry for e in EMITTERS for entry in plan.kept[emitter_name(e)]]
@@ -264,9 +322,10 @@ def _adopt(games: list[Game]) -> None:
     gc.freeze()
 
 
-def _emit(game_index: int, emitter_index: int) -> list[Artifact]:
-    """Run one emitter on one game in a pool worker."""
-    return EMITTERS[emitter_index](_WORKER_GAMES[game_index])
+def _emit(game_index: int, emitter_index: int, part: int | None) -> list[Artifact]:
+    """Run one emitter on one game, or on one part of it, in a pool worker."""
+    emitter, game = EMITTERS[emitter_index], _WORKER_GAMES[game_index]
+    return emitter(game if part is None else parts_of(emitter, game)[part])
 
 
 def default_jobs() -> int:
@@ -280,21 +339,34 @@ def run_emitters(games: list[Game], tasks: list[tuple[int, int]], *, jobs: int
 
     Emitters are pure functions of the game, so where one runs never changes what it makes; the
     artifacts are put in emitter order when written (tests/test_build_parallel.py compares both ways).
+    On several processes an emitter of PARTS runs as one task per part, its artifacts joined in order.
     """
     if jobs <= 1 or len(tasks) <= 1:
         for game_index, emitter_index in tasks:
             yield (game_index, emitter_index), EMITTERS[emitter_index](games[game_index])
         return
+    counts = {task: len(parts_of(EMITTERS[task[1]], games[task[0]])) if EMITTERS[task[1]] in PARTS else 0
+              for task in tasks}
+    pieces = [(task, part) for task in tasks for part in (range(counts[task]) if counts[task] else [None])]
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=context, initializer=_adopt,
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context, initializer=_adopt,
                                initargs=(games,))
-    pending: dict[Future, tuple[int, int]] = {pool.submit(_emit, *task): task for task in tasks}
+    pending: dict[Future, tuple[tuple[int, int], int | None]] = {
+        pool.submit(_emit, *task, part): (task, part) for task, part in pieces}
+    joined: dict[tuple[int, int], dict[int, list[Artifact]]] = {task: {} for task in tasks if counts[task]}
     try:
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                yield pending.pop(future), future.result()
+                task, part = pending.pop(future)
+                if part is None:
+                    yield task, future.result()
+                    continue
+                joined[task][part] = future.result()
+                if len(joined[task]) == counts[task]:
+                    found = joined.pop(task)
+                    yield task, [artifact for index in range(counts[task]) for artifact in found[index]]
     except BaseException:  # an emitter failed, Ctrl-C, or the caller stopped: end the workers' tasks too
         _stop(pool)
         raise
@@ -333,14 +405,19 @@ def build_checked(results: list[CheckResult], out_dir: Path, *, jobs: int = 1, c
     built: dict[int, BuildResult] = {g: write_game(p, {}) for g, p in enumerate(plans) if not p.stale}
     if progress is not None:
         progress.start(len(tasks))
-    for (game_index, emitter_index), artifacts in run_emitters(games, tasks, jobs=jobs):
-        made[game_index][emitter_index] = artifacts
-        if progress is not None:
-            step = EMITTERS[emitter_index].__name__.removeprefix("emit_").strip("_")
-            progress.advance(f"{games[game_index].id}: {step}")
-        if len(made[game_index]) == len(plans[game_index].stale):
-            built[game_index] = write_game(plans[game_index], made[game_index])
-            made[game_index] = {}
+    # the loaded games live until the build ends: the collector need not walk them again and again
+    gc.freeze()
+    try:
+        for (game_index, emitter_index), artifacts in run_emitters(games, tasks, jobs=jobs):
+            made[game_index][emitter_index] = artifacts
+            if progress is not None:
+                step = EMITTERS[emitter_index].__name__.removeprefix("emit_").strip("_")
+                progress.advance(f"{games[game_index].id}: {step}")
+            if len(made[game_index]) == len(plans[game_index].stale):
+                built[game_index] = write_game(plans[game_index], made[game_index])
+                made[game_index] = {}
+    finally:
+        gc.unfreeze()
     if progress is not None:
         progress.finish()
     return [built[g] for g in range(len(plans))]

@@ -25,3 +25,15 @@ def test_cli_jobs_do_not_change_the_output(tmp_path: Path) -> None:
     assert run_cli("build", str(MINIMAL), "-o", str(one), "-j", "1").code == 0
     assert run_cli("build", str(MINIMAL), "-o", str(two), "-j", "2").code == 0
     assert _tree(one) == _tree(two)
+
+
+def test_an_emitters_parts_add_up_to_the_whole() -> None:
+    from builder.build import PARTS, parts_of
+    from builder.load.game import load_game
+
+    game = load_game(CONTENT / "batalha-de-gazala")
+    for emitter in PARTS:
+        parts = parts_of(emitter, game)
+        assert len(parts) > 1, f"{emitter.__name__} should split batalha-de-gazala's two languages"
+        whole = emitter(game)
+        assert [a for part in parts for a in emitter(part)] == whole

@@ -3,7 +3,9 @@ paragraphs with a bold lead-in, each returned as drawing items plus the height t
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from builder.render.drawing import Group, Item, Paint, Rect, Text, line
 from builder.render.fonts import text_width_mm
@@ -22,6 +24,18 @@ FIT_MM = 1e-6
 """Slack when text is measured against its room: a column made exactly as wide as a word keeps it whole."""
 
 
+@lru_cache(maxsize=1 << 16)
+def _em_width(text: str, bold: bool) -> float:
+    return text_width_mm(text, 1.0, bold=bold)
+
+
+def measured_mm(text: str, size_mm: float, *, bold: bool = False) -> float:
+    """Return the advance width of `text` at `size_mm` (text_width_mm, the same figure): a chart is
+    laid out at several widths, for the chart sheet, the aid card and the rulebook, in each language,
+    and measures the same words and cells every time."""
+    return _em_width(text, bold) * size_mm
+
+
 def split_words(text: str) -> list[str]:
     """Return the words of `text`; an explicit line break is kept as a word of its own."""
     words: list[str] = []
@@ -35,7 +49,7 @@ def split_words(text: str) -> list[str]:
 def _break_word(word: str, width_mm: float, size_mm: float, bold: bool) -> list[str]:
     pieces, current = [], ""
     for char in word:
-        if current and text_width_mm(current + char, size_mm, bold=bold) > width_mm + FIT_MM:
+        if current and measured_mm(current + char, size_mm, bold=bold) > width_mm + FIT_MM:
             pieces.append(current)
             current = char
         else:
@@ -53,12 +67,12 @@ def wrap_lines(text: str, width_mm: float, size_mm: float, *, bold: bool = False
             current = ""
             continue
         trial = f"{current} {word}" if current else word
-        if text_width_mm(trial, size_mm, bold=bold) <= width_mm + FIT_MM:
+        if measured_mm(trial, size_mm, bold=bold) <= width_mm + FIT_MM:
             current = trial
             continue
         if current:
             lines.append(current)
-        too_long = text_width_mm(word, size_mm, bold=bold) > width_mm + FIT_MM
+        too_long = measured_mm(word, size_mm, bold=bold) > width_mm + FIT_MM
         pieces = _break_word(word, width_mm, size_mm, bold) if too_long else [word]
         lines.extend(pieces[:-1])
         current = pieces[-1]
@@ -92,15 +106,15 @@ def _cell_room(cell: Cell) -> float:
 
 def _natural_mm(cell: Cell, size_mm: float) -> float:
     lines = cell.text.split("\n")
-    return max(text_width_mm(ln, size_mm, bold=cell.bold) for ln in lines) + _cell_room(cell)
+    return max(measured_mm(ln, size_mm, bold=cell.bold) for ln in lines) + _cell_room(cell)
 
 
 def _minimum_mm(cell: Cell, size_mm: float) -> float:
     words = split_words(cell.text) or [""]
-    return max(text_width_mm(w, size_mm, bold=cell.bold) for w in words) + _cell_room(cell)
+    return max(measured_mm(w, size_mm, bold=cell.bold) for w in words) + _cell_room(cell)
 
 
-def column_widths(rows: list[list[Cell]], width_mm: float, size_mm: float) -> list[float]:
+def column_widths(rows: Sequence[Sequence[Cell]], width_mm: float, size_mm: float) -> list[float]:
     """Return widths filling `width_mm`: natural widths stretched, or squeezed towards the longest words."""
     count = max(len(r) for r in rows)
     natural = [max(_natural_mm(r[c], size_mm) for r in rows if c < len(r)) for c in range(count)]
@@ -142,7 +156,7 @@ def _cell_items(cell: Cell, x: float, y: float, w: float, h: float, lines: list[
     return items
 
 
-def grid(rows: list[list[Cell]], widths: list[float], style: GridStyle, *, y_mm: float = 0.0) -> Placed:
+def grid(rows: Sequence[Sequence[Cell]], widths: list[float], style: GridStyle, *, y_mm: float = 0.0) -> Placed:
     """Return a ruled grid of `rows` (the first is the heading) in columns of `widths`, from `y_mm` down."""
     placed = Placed()
     size, pitch = style.size_mm, style.size_mm * LINE_FACTOR
@@ -173,11 +187,11 @@ Run = tuple[str, bool]
 def wrap_runs(runs: list[Run], width_mm: float, size_mm: float) -> list[list[tuple[float, str, bool]]]:
     """Return lines of (x offset, text, bold) for runs of mixed weight wrapped to `width_mm`."""
     words = [(word, bold) for text, bold in runs for word in text.split()]
-    space = text_width_mm(" ", size_mm)
+    space = measured_mm(" ", size_mm)
     lines: list[list[tuple[float, str, bool]]] = [[]]
     x = 0.0
     for word, bold in words:
-        w = text_width_mm(word, size_mm, bold=bold)
+        w = measured_mm(word, size_mm, bold=bold)
         if lines[-1] and x + w > width_mm + FIT_MM:
             lines.append([])
             x = 0.0

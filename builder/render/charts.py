@@ -13,9 +13,8 @@ from builder.model.charts import Chart, Crt, Result, Table, TableRow, Tec, TecRo
 from builder.model.content import Game
 from builder.model.map import Terrain
 from builder.render.chart_layout import (BASELINE_FACTOR, Cell, GridStyle, Placed, Run, column_widths, grid,
-                                         hanging, paragraph)
+                                         hanging, measured_mm, paragraph)
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
-from builder.render.fonts import text_width_mm
 from builder.memo import per_game
 from builder.render.phrases import number_text, phrase
 
@@ -196,23 +195,24 @@ def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
     return rows
 
 
-def _used_codes(chart: Chart) -> set[str]:
+@per_game
+def _used_codes(game: Game, chart: Chart) -> frozenset[str]:
     rows = chart.rows if not isinstance(chart, Tec) else []
     found: set[str] = set()
     for row in rows:
         for value in row.cells:
             for part in re.split(r"[\s,/]+", str(value)):
                 found.add(_ARGUMENT.sub(r"\1", part))
-    return found
+    return frozenset(found)
 
 
 def legend(chart: Chart, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
     """Return the result legend: `CODE Name: text` for code charts, `Name: text` otherwise."""
     results = getattr(chart, "results", {})
     placed = Placed()
-    used = _used_codes(chart)
+    used = _used_codes(words.game, chart)
     codes = shows_codes(results)
-    lead_mm = max((text_width_mm(c, BODY_MM, bold=True) for c in results), default=0.0) + 1.5
+    lead_mm = max((measured_mm(c, BODY_MM, bold=True) for c in results), default=0.0) + 1.5
     for code, result in results.items():
         text = words.text(result.text)
         if code not in used or (not codes and not text):
@@ -261,12 +261,17 @@ def _tec_footnotes(tec: Tec, words: ChartText, *, width_mm: float, y_mm: float) 
     return placed
 
 
-def _grid_rows(chart: Chart, words: ChartText) -> list[list[Cell]]:
+@per_game
+def _grid_rows(game: Game, chart: Chart, lang: str) -> tuple[tuple[Cell, ...], ...]:
+    """Return a chart's grid in one language, made once: it is laid out at several widths."""
+    words = ChartText(game, lang)
     if isinstance(chart, Crt):
-        return crt_rows(chart, words)
-    if isinstance(chart, Tec):
-        return tec_rows(chart, words)
-    return table_rows(chart, words)
+        rows = crt_rows(chart, words)
+    elif isinstance(chart, Tec):
+        rows = tec_rows(chart, words)
+    else:
+        rows = table_rows(chart, words)
+    return tuple(tuple(row) for row in rows)
 
 
 def _below(chart: Chart, words: ChartText, width_mm: float) -> list[Placed]:
@@ -285,7 +290,7 @@ def _below(chart: Chart, words: ChartText, width_mm: float) -> list[Placed]:
 def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Drawing:
     """Return one chart as a framed drawing `width_mm` wide (wider only if its columns cannot shrink)."""
     words = ChartText(game, lang)
-    rows = _grid_rows(chart, words)
+    rows = _grid_rows(game, chart, lang)
     widths = column_widths(rows, width_mm, BODY_MM)
     full_mm = max(width_mm, sum(widths))
     title = words.text(chart.name)

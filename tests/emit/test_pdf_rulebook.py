@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from builder.emit.pdf_rulebook import emit_rulebook_pdf
 from builder.load.game import load_game
 from builder.model.rulebook import Rulebook
 from builder.render.phrases import phrase
-from builder.render.typeset.rulebook import rulebook_pdf
+from builder.render.typeset.rulebook import BODY_PT, CONTENTS_DEPTH, rulebook_pdf
+from builder.render.typeset.styles import styles
 from tests.conftest import CONTENT, MINIMAL
 from tests.emit.pdf_reading import links, outline, pdf_fonts, pdf_text, reader, text_lines
 
 BATALHA = CONTENT / "batalha-de-gazala"
 BOLT = CONTENT / "bolt-action"
 CASE = re.compile(r"^(\d+(?:\.\d+)+)\b")
+CONTENTS_LINE = re.compile(r"^\s*(?P<title>\S.*?)\s*(?:\.\s*)+(?P<page>\d+)\s*$")
 
 
 @pytest.fixture(scope="module")
@@ -128,6 +132,47 @@ def test_contents_and_index_list_pages(batalha) -> None:
     assert "Sumário" in first and re.search(r"5\.0 Combate[ .]*\d+", first)
     index = pdf_text(pdfs["pt"], page=len(reader(pdfs["pt"]).pages))
     assert re.search(r"Campo minado,\s+\d+", index)
+
+
+def _layout_text(data: bytes, first: int, last: int, folder: Path) -> str:
+    path = folder / "rules.pdf"
+    path.write_bytes(data)
+    return subprocess.run(["pdftotext", "-layout", "-enc", "UTF-8", "-f", str(first), "-l", str(last), str(path), "-"],
+                          capture_output=True, text=True, check=True).stdout
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_contents_page_numbers_are_the_pages_headings_land_on(batalha, lang: str, tmp_path: Path) -> None:
+    # the numbers are forms filled in after the body is laid out: read them back as a reader sees
+    # them, line by line, and hold each against the page its outline entry points at
+    _, pdfs = batalha
+    headings = [(title, page + 1) for depth, title, page in outline(reader(pdfs[lang])) if depth < CONTENTS_DEPTH]
+    front = _layout_text(pdfs[lang], 1, min(page for _, page in headings) - 1, tmp_path)
+    listed = [(m["title"], int(m["page"])) for m in map(CONTENTS_LINE.match, front.splitlines()) if m]
+    assert listed == headings
+    assert len({page for _, page in listed}) > 3
+
+
+def test_index_page_numbers_link_to_the_pages_they_name(batalha) -> None:
+    _, pdfs = batalha
+    pdf = reader(pdfs["pt"])
+    index_page = next(page for _, title, page in outline(pdf) if title == phrase("index", "pt"))
+    style = styles(BODY_PT).index[1]
+    checked = 0
+    for link in (k for k in links(pdf) if k.page >= index_page):
+        # an index line is its term, then its page numbers as one run of text: ",  5, 6, 14"
+        lines = [line for line in text_lines(pdf.pages[link.page])
+                 if abs(line[1] - link.rect[1]) < 0.5 and line[0] <= link.rect[0] and line[2].startswith(",")]
+        if not lines:
+            continue  # a link of the glossary, on the same page
+        x, _, text = lines[0]
+        # reportlab measures each number's link from the start of the run, as if ",  " were not there
+        numbers = text.removeprefix(",  ")
+        starts = {round(x + stringWidth(numbers[:m.start()], style.fontName, style.fontSize), 1): int(m.group())
+                  for m in re.finditer(r"\d+", numbers)}
+        assert starts.get(round(link.rect[0], 1)) == link.target_page + 1, (link, text)
+        checked += 1
+    assert checked > 20
 
 
 def test_rebuild_is_byte_identical(batalha) -> None:

@@ -19,6 +19,7 @@ from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.game_parts import chart_image
 from builder.emit.vassal.pieces import FaceRecipe
 from builder.emit.vassal.plan import ModulePlan
+from builder.emit.vassal.raster import page_png
 from builder.emit.vassal.trait_kinds import MOVED_IMAGE
 from builder.geometry.hexgrid import HexGrid
 from builder.model.content import Game
@@ -104,12 +105,13 @@ def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
     """Return large drawings (at their dpi) as PNG bytes: one PDF page each, rasterised by PDFium.
 
     Several times faster than resvg on a map's thousands of paths; one document for all of them, so
-    the fonts are embedded once. Each picture is cut to exactly its size in whole pixels.
+    the fonts are embedded once. Each picture is cut to exactly its size in whole pixels and rendered a
+    strip at a time (raster.page_png), so a board of any size takes bounded memory.
     """
     if not jobs:
         return []
-    buffer = io.BytesIO()
-    canvas = new_canvas(buffer, jobs[0][0].width_mm * PT_PER_MM, jobs[0][0].height_mm * PT_PER_MM)
+    buffer = io.BytesIO()  # a scratch document, read once by PDFium: not worth compressing
+    canvas = new_canvas(buffer, jobs[0][0].width_mm * PT_PER_MM, jobs[0][0].height_mm * PT_PER_MM, compress=False)
     for drawing, _ in jobs:
         canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
         draw_drawing(canvas, drawing, 0, 0)
@@ -117,26 +119,45 @@ def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
     out = []
-    for page, (drawing, dpi) in zip(document, jobs):
+    for index, (drawing, dpi) in enumerate(jobs):
         px_per_mm = dpi / MM_PER_INCH
-        image = page.render(scale=px_per_mm / PT_PER_MM, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB")
         size = (max(1, round(drawing.width_mm * px_per_mm)), max(1, round(drawing.height_mm * px_per_mm)))
-        stream = io.BytesIO()
-        image.crop((0, 0, *size)).save(stream, format="PNG", compress_level=1)
-        out.append(stream.getvalue())
+        page = document[index]
+        out.append(page_png(page, px_per_mm / PT_PER_MM, *size))
+        page.close()
+    document.close()
     return out
+
+
+def _distinct(values: list) -> tuple[list, list[int]]:
+    """Return the distinct values in first-seen order and each value's index among them.
+
+    Drawings are frozen dataclasses whose hash walks every item, so each value is hashed once here
+    (identical objects skip even that) rather than at every dictionary look-up.
+    """
+    by_identity: dict[int, int] = {}
+    by_value: dict[object, int] = {}
+    slots = []
+    for value in values:
+        slot = by_identity.get(id(value))
+        if slot is None:
+            slot = by_identity[id(value)] = by_value.setdefault(value, len(by_value))
+        slots.append(slot)
+    return list(by_value), slots
 
 
 def render_pngs(faces: dict[str, Drawing], large: dict[str, tuple[Drawing, float]], scale: float
                 ) -> dict[str, bytes]:
     """Return every image as PNG bytes: each distinct counter face once (one sheet for all), the rest one by one."""
+    drawn, face_slots = _distinct(list(faces.values()))
     sizes = Counter((d.width_mm, d.height_mm) for d in faces.values())
     counter_size = sizes.most_common(1)[0][0] if sizes else (1.0, 1.0)
-    same = list(dict.fromkeys(d for d in faces.values() if (d.width_mm, d.height_mm) == counter_size))
-    rendered = dict(zip(same, face_pngs(same, px=max(1, round(counter_size[0] * scale)))))
-    for drawing in dict.fromkeys(faces.values()):
-        if drawing not in rendered:
-            rendered[drawing] = png_bytes(drawing, dpi=scale * MM_PER_INCH)
-    jobs = list(dict.fromkeys(large.values()))
-    pictures = dict(zip(jobs, pdf_pngs(jobs)))
-    return {**{name: rendered[d] for name, d in faces.items()}, **{name: pictures[job] for name, job in large.items()}}
+    same = [n for n, d in enumerate(drawn) if (d.width_mm, d.height_mm) == counter_size]
+    rendered = dict(zip(same, face_pngs([drawn[n] for n in same], px=max(1, round(counter_size[0] * scale)))))
+    for n, drawing in enumerate(drawn):
+        if n not in rendered:
+            rendered[n] = png_bytes(drawing, dpi=scale * MM_PER_INCH)
+    jobs, job_slots = _distinct(list(large.values()))
+    pictures = pdf_pngs(jobs)
+    return {**{name: rendered[n] for name, n in zip(faces, face_slots)},
+            **{name: pictures[n] for name, n in zip(large, job_slots)}}

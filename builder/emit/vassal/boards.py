@@ -1,19 +1,23 @@
 """One VASSAL map per content map or display, plus one of the module's own boxes: names, sizes, regions.
 
 A hex map's board is its hex area cut tight (every hex named by its id) with its tracks laid out below;
-a gridless table keeps its inch rulers; a display is boxes only. Every box becomes a named Region at its
-centre. The module's own board holds the cups (decks), reinforcement boxes for turns the turn track
-does not show, and one free-setup box per side.
+a gridless table keeps its inch rulers, and its zones (deployment areas) and then the whole table become
+named Zones, so every point on the table has a name; a display is boxes only. Every box becomes a named
+Region at its centre, named so that players can tell boxes apart (never by a content id). The module's
+own board holds the cups (decks), reinforcement boxes for turns the turn track does not show, and one
+free-setup box per side.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from builder.emit.vassal.displays import BoxGroup, BoxSpec, Display, layout_display
 from builder.emit.vassal.geometry import HexArea, hex_area
 from builder.emit.vassal.words import word
+from builder.emit.vassal.zones import Point, TableZone, location_name
 from builder.model.base import slug, text_in
 from builder.model.content import Game
 from builder.model.map import Map, Track
@@ -64,15 +68,28 @@ class BoardPlan:
     display_top_px: int = 0
     table_px: tuple[int, int, int, int] | None = None
     """A gridless table's rectangle in pixels (x, y, width, height)."""
+    zones: tuple[TableZone, ...] = ()
+    """A gridless table's named areas in lookup order: the content's zones, then the whole table."""
 
     @property
     def board_name(self) -> str:
         """Return the board's name (the map's name: each map has one board)."""
         return self.name
 
+    @cached_property
+    def _regions_by_key(self) -> dict[str, Region]:
+        found: dict[str, Region] = {}
+        for region in self.regions + self.decks:
+            found.setdefault(region.key, region)
+        return found
+
     def region(self, key: str) -> Region | None:
         """Return the region (or deck) with this key."""
-        return next((r for r in self.regions + self.decks if r.key == key), None)
+        return self._regions_by_key.get(key)
+
+    def zone_name(self, point: Point) -> str | None:
+        """Return the name VASSAL gives a point of a table by its zones (None outside every zone)."""
+        return location_name(self.zones, point)
 
 
 def turn_box_key(track: Track, number: int) -> str:
@@ -91,46 +108,95 @@ def _track_group(track: Track, game: Game, lang: str) -> BoxGroup:
 
 
 def _region_names(track: Track, game: Game, lang: str) -> dict[str, str]:
-    """Return each box's location name: its own name, or the track's name and the box's value."""
+    """Return each box's location name: its own name, or the track's name and the box's value (or, for a box
+    with neither, its place on the track)."""
     title = text_in(track.name, lang)
     if not track.boxes:
         return {turn_box_key(track, n): f"{title} {n}" for n in game.game.turns.numbers()}
     names = {}
-    for box in track.boxes:
+    for n, box in enumerate(track.boxes, start=1):
         own = text_in(box.name, lang)
         value = "" if box.value is None else (f"{box.value:g}" if isinstance(box.value, float) else str(box.value))
-        names[box.id] = own if own and not value else f"{title} {value or own or box.id}".strip()
+        names[box.id] = own if own and not value else f"{title} {value or own or n}".strip()
     return names
 
 
-def _regions(display: Display, names: dict[str, str], scale: float, top_px: int) -> tuple[Region, ...]:
+def _qualifiers(track: Track, game: Game, lang: str, keys: list[str]) -> dict[str, tuple[str, ...]]:
+    """Return what tells a track's boxes from like-named boxes of other tracks, shortest first: the name of
+    the track's side (when it has one), then the track's name."""
+    side = next((text_in(s.name, lang) for s in game.game.sides if s.id == track.side), "") if track.side else ""
+    words = tuple(dict.fromkeys(w for w in (side, text_in(track.name, lang)) if w))
+    return {key: words for key in keys}
+
+
+def unique_names(keys: list[str], names: dict[str, str], qualifiers: dict[str, tuple[str, ...]]
+                 ) -> dict[str, str]:
+    """Return a name for each key, unique among them, in words a player reads.
+
+    Keys sharing a name are told apart, all of them alike, by the first qualifier level that makes each
+    of them distinct (a side's name, then the track's name: "Mines — North"); what even that leaves equal
+    keeps its name the first time and takes a number after it ("Impulse 1 (2)")."""
+    base = {k: names.get(k, k) for k in keys}
+    final = dict(base)
+    sharing: dict[str, list[str]] = {}
+    for key in keys:
+        sharing.setdefault(base[key], []).append(key)
+    for name, members in sharing.items():
+        if len(members) < 2:
+            continue
+        levels = max(len(qualifiers.get(k, ())) for k in members)
+        for level in range(levels):
+            trial = {}
+            for key in members:
+                words = qualifiers.get(key, ())
+                trial[key] = f"{name} — {words[min(level, len(words) - 1)]}" if words else name
+            if len(set(trial.values())) == len(members):
+                final.update(trial)
+                break
+    taken: set[str] = set()
+    for key in keys:
+        name, n = final[key], 2
+        while final[key] in taken:
+            final[key] = f"{name} ({n})"
+            n += 1
+        taken.add(final[key])
+    return final
+
+
+def _regions(display: Display, names: dict[str, str], scale: float, top_px: int,
+             qualifiers: dict[str, tuple[str, ...]] | None = None) -> tuple[Region, ...]:
     """Return a Region at each box's centre, names made unique within the board."""
-    regions, seen = [], set()
+    unique = unique_names([spot.key for spot in display.spots], names, qualifiers or {})
+    regions = []
     for spot in display.spots:
-        name = names.get(spot.key, spot.key)
-        if name in seen:
-            name = f"{name} ({spot.key})"
-        seen.add(name)
         x, y = spot.centre_mm
-        regions.append(Region(spot.key, name, round(x * scale), top_px + round(y * scale)))
+        regions.append(Region(spot.key, unique[spot.key], round(x * scale), top_px + round(y * scale)))
     return tuple(regions)
 
 
-def _tracks_display(map_: Map, game: Game, lang: str, width_mm: float) -> tuple[Display | None, dict[str, str]]:
+Labels = tuple[dict[str, str], dict[str, tuple[str, ...]]]
+"""Each box's name and the qualifiers that tell it from like-named boxes, by box key."""
+
+
+def _tracks_display(map_: Map, game: Game, lang: str, width_mm: float) -> tuple[Display | None, Labels]:
     if not map_.tracks:
-        return None, {}
+        return None, ({}, {})
     counter_mm = parse_length_mm(game.game.print.counter_size)
-    names = {k: v for t in map_.tracks for k, v in _region_names(t, game, lang).items()}
+    names, qualifiers = {}, {}
+    for track in map_.tracks:
+        track_names = _region_names(track, game, lang)
+        names.update(track_names)
+        qualifiers.update(_qualifiers(track, game, lang, list(track_names)))
     groups = [_track_group(t, game, lang) for t in map_.tracks]
-    return layout_display(groups, width_mm=width_mm, counter_mm=counter_mm), names
+    return layout_display(groups, width_mm=width_mm, counter_mm=counter_mm), (names, qualifiers)
 
 
-def _with_display(plan: dict, display: Display | None, names: dict[str, str], scale: float) -> BoardPlan:
+def _with_display(plan: dict, display: Display | None, labels: Labels, scale: float) -> BoardPlan:
     """Return a board whose area (hex or table) is topped up with a band of tracks below it."""
     width, top = plan.pop("size_px")
     if display is None:
         return BoardPlan(size_px=(width, top), **plan)
-    regions = _regions(display, names, scale, top)
+    regions = _regions(display, labels[0], scale, top, labels[1])
     size = (max(width, math.ceil(display.width_mm * scale)), top + math.ceil(display.height_mm * scale))
     return BoardPlan(size_px=size, regions=regions, display=display, display_top_px=top, **plan)
 
@@ -138,10 +204,28 @@ def _with_display(plan: dict, display: Display | None, names: dict[str, str], sc
 def hex_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
     """Return the board of a hex map: the hex area at the top left, its tracks below."""
     area = hex_area(map_.grid, scale)
-    display, names = _tracks_display(map_, game, game.game.languages[0], area.size_px[0] / scale)
+    display, labels = _tracks_display(map_, game, game.game.languages[0], area.size_px[0] / scale)
     plan = dict(map_id=map_.id, name=name, image=f"map-{slug(map_.id)}.png", kind="hex", hex=area,
                 size_px=area.size_px)
-    return _with_display(plan, display, names, scale)
+    return _with_display(plan, display, labels, scale)
+
+
+def table_zones(map_: Map, lang: str, scale: float, table_px: tuple[int, int, int, int], name: str
+                ) -> tuple[TableZone, ...]:
+    """Return a table's named areas in lookup order: each zone with an area (a rectangle in inches from the
+    table's top-left corner, rounded to pixels as table points are), then the whole table under `name`."""
+    x0, y0, w, h = table_px
+    per_inch = scale * MM_PER_INCH
+    zones = []
+    for zone in map_.zones:
+        if zone.area_in is None:
+            continue
+        zx, zy, zw, zd = zone.area_in
+        left, top = x0 + round(zx * per_inch), y0 + round(zy * per_inch)
+        right, bottom = x0 + round((zx + zw) * per_inch), y0 + round((zy + zd) * per_inch)
+        zones.append(TableZone.rectangle(zone.id, text_in(zone.name, lang) or name, left, top, right - left,
+                                         bottom - top))
+    return (*zones, TableZone.rectangle(map_.id, name, x0, y0, w, h))
 
 
 def table_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
@@ -150,20 +234,22 @@ def table_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
     x = y = round(RULER_MM * scale)
     w, h = round(width_in * MM_PER_INCH * scale), round(depth_in * MM_PER_INCH * scale)
     size = (x + w + round(TABLE_MARGIN_MM * scale), y + h + round(TABLE_MARGIN_MM * scale))
-    display, names = _tracks_display(map_, game, game.game.languages[0], size[0] / scale)
+    lang = game.game.languages[0]
+    display, labels = _tracks_display(map_, game, lang, size[0] / scale)
     plan = dict(map_id=map_.id, name=name, image=f"map-{slug(map_.id)}.png", kind="table",
-                table_px=(x, y, w, h), size_px=size)
-    return _with_display(plan, display, names, scale)
+                table_px=(x, y, w, h), zones=table_zones(map_, lang, scale, (x, y, w, h), name), size_px=size)
+    return _with_display(plan, display, labels, scale)
 
 
 def display_board(map_: Map, game: Game, scale: float, name: str) -> BoardPlan:
     """Return the board of an off-board display: its tracks and boxes."""
     counter_mm = parse_length_mm(game.game.print.counter_size)
-    display, names = _tracks_display(map_, game, game.game.languages[0], counter_mm * STANDALONE_BOXES * 1.7)
+    display, (names, qualifiers) = _tracks_display(map_, game, game.game.languages[0],
+                                                   counter_mm * STANDALONE_BOXES * 1.7)
     display = display or layout_display([], width_mm=counter_mm * STANDALONE_BOXES, counter_mm=counter_mm)
     size = (math.ceil(display.width_mm * scale), max(1, math.ceil(display.height_mm * scale)))
     return BoardPlan(map_.id, name, f"map-{slug(map_.id)}.png", size, "display",
-                     regions=_regions(display, names, scale, 0), display=display)
+                     regions=_regions(display, names, scale, 0, qualifiers), display=display)
 
 
 def aids_board(game: Game, aids: Aids, scale: float, name: str) -> BoardPlan:

@@ -1,6 +1,7 @@
 """buildFile.xml: the module's component tree, from the module plan."""
 from __future__ import annotations
 
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from builder.emit.vassal.boards import BoardPlan
@@ -10,17 +11,17 @@ from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventor
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
 from builder.emit.vassal.pieces import PiecePlan, gpid_of
 from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan
-from builder.emit.vassal.traits import add_piece, oldest_version
+from builder.emit.vassal.traits import add_piece
 from builder.emit.vassal.words import word
-from builder.emit.vassal.xmlwrite import Element, element
+from builder.emit.vassal.xmlwrite import Element, element, xml_lines
+from builder.emit.vassal.zones import TableZone
 from builder.model.base import text_in
 from builder.model.units import parse_length_mm
 
 BOARD = MAP + "boardPicker.Board"
+DOCUMENTATION = MODULE + "Documentation"
 GRID = MAP + "boardPicker.board."
 WIDGET = "VASSAL.build.widget."
-FLOOR_VERSION = "3.6.0"
-"""The oldest VASSAL this exporter targets: buildFile.xml (≥ 3.5) and every component used exist in it."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,14 @@ def _piece_window(name: str, tabs: list[Element]) -> Element:
                    hidden=False, hotkey="", icon="", name=name, scale="1.0", text=name, tooltip=name)
 
 
+def _by_group(pieces: list[PiecePlan]) -> dict[str, list[PiecePlan]]:
+    """Return the pieces by palette group, groups in order of first appearance."""
+    groups: dict[str, list[PiecePlan]] = {}
+    for piece in pieces:
+        groups.setdefault(piece.group, []).append(piece)
+    return groups
+
+
 def unit_palette(plan: ModulePlan) -> Element:
     """Return the counters palette: a tab per side, a list per formation."""
     size, lang, other = counter_px(plan), plan.lang, word("other", plan.lang)
@@ -63,8 +72,8 @@ def unit_palette(plan: ModulePlan) -> Element:
     tabs = []
     for side in [*sides, ""]:
         mine = [p for p in units if p.side == side or (side == "" and p.side not in sides)]
-        groups = list(dict.fromkeys(p.group for p in mine))
-        lists = [_list_widget(g or other, [piece_slot(p, size) for p in mine if p.group == g]) for g in groups]
+        lists = [_list_widget(g or other, [piece_slot(p, size) for p in members])
+                 for g, members in _by_group(mine).items()]
         if lists:
             tabs.append(_list_widget(sides.get(side, other), lists))
     return _piece_window(word("counters", lang), tabs)
@@ -73,10 +82,9 @@ def unit_palette(plan: ModulePlan) -> Element:
 def marker_palette(plan: ModulePlan) -> Element | None:
     """Return the markers palette: a list per kind of marker, or None without markers."""
     markers = [p for p in plan.pieces if p.kind == "marker"]
-    kinds = list(dict.fromkeys(p.group for p in markers))
     size = counter_px(plan)
-    tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size) for p in markers if p.group == kind])
-            for kind in kinds]
+    tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size) for p in members])
+            for kind, members in _by_group(markers).items()]
     return _piece_window(word("markers", plan.lang), tabs) if tabs else None
 
 
@@ -89,8 +97,26 @@ def prototypes_container(plan: ModulePlan) -> Element:
 
 def documentation(documents: list[Document]) -> Element:
     """Return the Help menu with one entry per attached PDF."""
-    return element(MODULE + "Documentation", [
+    return element(DOCUMENTATION, [
         element(MODULE + "documentation.BrowserPDFFile", pdfFile=d.entry, title=d.title) for d in documents])
+
+
+def with_documentation(text: str, documents: list[Document]) -> tuple[str, list[str]]:
+    """Return a written buildFile.xml with its Help menu listing `documents` instead, and the archive entries
+    its old menu named. The result is what `build_file` gives for these documents, byte for byte: the menu
+    is the only part of the tree that depends on them, and it is always the root's child on its own lines."""
+    new = "\n" + "\n".join(xml_lines(documentation(documents), 1)) + "\n"
+    empty = "\n" + xml_lines(documentation([]), 1)[0] + "\n"
+    if text.count(empty) == 1:
+        return text.replace(empty, new), []
+    opening, closing = f"\n    <{DOCUMENTATION}>\n", f"\n    </{DOCUMENTATION}>\n"
+    start = text.find(opening)
+    end = text.find(closing, start + 1) if start >= 0 else -1
+    if end < 0 or text.find(opening, start + 1) >= 0:
+        raise ValueError("buildFile.xml has no Help menu (VASSAL.build.module.Documentation) of its own")
+    menu = ET.fromstring(text[start + 1:end + len(closing) - 1])
+    old = [e.get("pdfFile", "") for e in menu if e.tag.endswith(".BrowserPDFFile")]
+    return text[:start] + new + text[end + len(closing):], old
 
 
 def module_root(plan: ModulePlan, documents: list[Document], children: list[Element]) -> Element:
@@ -102,9 +128,8 @@ def module_root(plan: ModulePlan, documents: list[Document], children: list[Elem
 
 
 def vassal_version(plan: ModulePlan) -> str:
-    """Return the oldest VASSAL whose traits and components the module uses."""
-    traits = [t for p in plan.pieces for t in palette_piece(p).traits]
-    return max(FLOOR_VERSION, oldest_version(traits), key=lambda v: tuple(int(x) for x in v.split(".")))
+    """Return the oldest VASSAL whose traits and components the module uses (worked out once per plan)."""
+    return plan.oldest_vassal
 
 
 def start_slot_keys(plan: ModulePlan) -> list[str]:
@@ -131,9 +156,12 @@ def build_file(plan: ModulePlan, documents: list[Document]) -> Element:
 
 
 def grid_xml(board: BoardPlan) -> list[Element]:
-    """Return a board's grid: hexes, regions, or a zoned grid holding both (or a table)."""
+    """Return a board's grid: hexes, regions, or a zoned grid holding both; a table's zones with its regions."""
     regions = [element(GRID + "Region", name=r.name, originx=str(r.x), originy=str(r.y)) for r in board.regions]
     region_grid = element(GRID + "RegionGrid", regions, fontsize="9", snapto=True, visible=False) if regions else None
+    if board.zones:
+        zones = [zone_xml(z) for z in board.zones]
+        return [element(GRID + "ZonedGrid", zones + ([region_grid] if region_grid else []))]
     area = hex_xml(board) if board.hex else None
     if board.display is None or board.kind == "display":
         return [g for g in (area, region_grid) if g is not None]
@@ -142,6 +170,12 @@ def grid_xml(board: BoardPlan) -> list[Element]:
     zone = element(GRID + "mapgrid.Zone", [area] if area else [], highlightProperty="", locationFormat=(
         "$gridLocation$" if area else "$name$"), name=board.name, path=path, useHighlight=False, useParentGrid=False)
     return [element(GRID + "ZonedGrid", [zone] + ([region_grid] if region_grid else []))]
+
+
+def zone_xml(zone: TableZone) -> Element:
+    """Return a named Zone of a table: no grid of its own, a point in it is named by the zone's name."""
+    return element(GRID + "mapgrid.Zone", highlightProperty="", locationFormat="$name$", name=zone.name,
+                   path=zone.path, useHighlight=False, useParentGrid=False)
 
 
 def hex_xml(board: BoardPlan) -> Element:

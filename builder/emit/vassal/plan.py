@@ -6,17 +6,23 @@ gpids, prototypes, grid labels) is what the module holds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from builder.emit.vassal.boards import BoardPlan, plan_boards
 from builder.emit.vassal.geometry import px_per_mm
+from builder.emit.vassal.piece_traits import palette_piece
 from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, plan_pieces, prototypes
 from builder.emit.vassal.scenarios import aids_needed, new_game, resolve
 from builder.emit.vassal.setups import Setup, Target
+from builder.emit.vassal.traits import oldest_version
+from builder.emit.vassal.zones import ZONED_GRID_SINCE
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.units import MM_PER_INCH
 
 MODULE_VERSION = "1.0"
+FLOOR_VERSION = "3.6.0"
+"""The oldest VASSAL this exporter targets: buildFile.xml (≥ 3.5) and every component used exist in it."""
 
 
 @dataclass(frozen=True)
@@ -42,16 +48,47 @@ class ModulePlan:
         """Return the module's name: the game's title."""
         return text_in(self.game.game.title, self.lang)
 
+    @cached_property
+    def oldest_vassal(self) -> str:
+        """Return the oldest VASSAL whose traits and components the module uses."""
+        traits = [t for p in self.pieces for t in palette_piece(p).traits]
+        zoned = [ZONED_GRID_SINCE] if any(b.zones or (b.display and b.kind != "display") for b in self.boards) else []
+        return max(FLOOR_VERSION, oldest_version(traits), *zoned, key=lambda v: tuple(int(x) for x in v.split(".")))
+
+    @cached_property
+    def _pieces_by_id(self) -> dict[str, PiecePlan]:
+        found: dict[str, PiecePlan] = {}
+        for piece in self.pieces:
+            found.setdefault(piece.counter_id, piece)
+        return found
+
+    @cached_property
+    def _boards_by_map(self) -> dict[str | None, BoardPlan]:
+        found: dict[str | None, BoardPlan] = {}
+        for board in self.boards:
+            found.setdefault(board.map_id, board)
+        return found
+
+    @cached_property
+    def _positions(self) -> dict[Target, tuple[BoardPlan, int, int] | None]:
+        return {}
+
     def piece(self, counter_id: str) -> PiecePlan | None:
         """Return the palette piece of a counter id."""
-        return next((p for p in self.pieces if p.counter_id == counter_id), None)
+        return self._pieces_by_id.get(counter_id)
 
     def board_of(self, map_id: str | None) -> BoardPlan | None:
         """Return the board of a content map, or the module's own board for None."""
-        return next((b for b in self.boards if b.map_id == map_id), None)
+        return self._boards_by_map.get(map_id)
 
     def position(self, target: Target) -> tuple[BoardPlan, int, int] | None:
         """Return the board and the point (board pixels) where a target lies, or None when it has none."""
+        known = self._positions
+        if target not in known:
+            known[target] = self._position(target)
+        return known[target]
+
+    def _position(self, target: Target) -> tuple[BoardPlan, int, int] | None:
         if target.kind == "hex":
             board = self.board_of(target.map_id)
             if board is None or board.hex is None or target.key is None:

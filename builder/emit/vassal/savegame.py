@@ -8,17 +8,18 @@ tracker at the scenario's first turn, `end_save`. Prototypes are expanded, as th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.buildfile import deck_px
 from builder.emit.vassal.components import deck_type
 from builder.emit.vassal.game_parts import TRACKER_ID, tracker_state
 from builder.emit.vassal.piece_traits import game_piece, game_state
+from builder.emit.vassal.pieces import PiecePlan
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.sequence import ESC, SEMI, SLASH, TAB, encode
 from builder.emit.vassal.setups import Setup
-from builder.emit.vassal.traits import add_piece, comma_list
+from builder.emit.vassal.traits import Piece, add_piece, comma_list
 
 FIRST_PIECE_ID = 1_700_000_000_001
 """Piece ids of a save: any unique strings; VASSAL uses millisecond times, so these look like one."""
@@ -47,8 +48,27 @@ class Ids:
         return str(self.next - 1)
 
 
-def _spots(plan: ModulePlan, setup: Setup, ids: Ids) -> list[Spot]:
-    prototypes = {p.name: p for p in plan.prototypes}
+class Commands:
+    """Writes the AddPiece commands of one save; a piece's type (the same wherever it lies) is encoded once."""
+
+    def __init__(self, plan: ModulePlan) -> None:
+        self.prototypes = {p.name: p for p in plan.prototypes}
+        self.pieces: dict[tuple[str, int], Piece] = {}
+        self.types: dict[str, str] = {}
+
+    def add(self, piece: PiecePlan, level: int, state: str, piece_id: str) -> str:
+        """Return the AddPiece of a piece at a Layer level with this BasicPiece state."""
+        key = (piece.counter_id, level)
+        if key not in self.pieces:
+            self.pieces[key] = game_piece(piece, self.prototypes, level=level, state="")
+        made = self.pieces[key]
+        made = replace(made, basic=replace(made.basic, state=state))
+        if piece.counter_id not in self.types:
+            self.types[piece.counter_id] = made.type()
+        return add_piece(made, piece_id, type_text=self.types[piece.counter_id])
+
+
+def _spots(plan: ModulePlan, setup: Setup, ids: Ids, commands: Commands) -> list[Spot]:
     spots = []
     for placed in setup.placed:
         piece, found = plan.piece(placed.counter_id), plan.position(placed.target)
@@ -57,8 +77,7 @@ def _spots(plan: ModulePlan, setup: Setup, ids: Ids) -> list[Spot]:
         board, x, y = found
         piece_id = ids.new()
         state = game_state(board.name, x, y, piece.gpid, piece_id)
-        command = add_piece(game_piece(piece, prototypes, level=placed.level, state=state), piece_id)
-        spots.append(Spot(piece_id, command, board, x, y))
+        spots.append(Spot(piece_id, commands.add(piece, placed.level, state, piece_id), board, x, y))
     return spots
 
 
@@ -71,9 +90,8 @@ def _stacks(spots: list[Spot], ids: Ids) -> list[str]:
             for (m, x, y), members in points.items()]
 
 
-def _decks(plan: ModulePlan, setup: Setup, ids: Ids) -> tuple[list[str], list[str]]:
+def _decks(plan: ModulePlan, setup: Setup, ids: Ids, commands: Commands) -> tuple[list[str], list[str]]:
     """Return the AddPieces of the cups' chits and of the decks holding them."""
-    prototypes = {p.name: p for p in plan.prototypes}
     hidden = {c.id: c.hidden for c in plan.game.game.cups}
     chits, decks = [], []
     for cup, contents in setup.cups:
@@ -88,7 +106,7 @@ def _decks(plan: ModulePlan, setup: Setup, ids: Ids) -> tuple[list[str], list[st
                 continue
             piece_id = ids.new()
             state = game_state(board.name, where.x, where.y, piece.gpid, piece_id)
-            chits.append(add_piece(game_piece(piece, prototypes, level=1, state=state), piece_id))
+            chits.append(commands.add(piece, 1, state, piece_id))
             members.append(piece_id)
         face_down = hidden.get(cup, True)
         state = encode([board.name, str(where.x), str(where.y), str(face_down).lower(), comma_list(members)], SEMI)
@@ -99,9 +117,9 @@ def _decks(plan: ModulePlan, setup: Setup, ids: Ids) -> tuple[list[str], list[st
 
 def saved_game(plan: ModulePlan, setup: Setup) -> str:
     """Return the plain command stream of a setup (VASSAL also reads it unobfuscated)."""
-    ids = Ids()
-    spots = _spots(plan, setup, ids)
-    chits, decks = _decks(plan, setup, ids)
+    ids, commands = Ids(), Commands(plan)
+    spots = _spots(plan, setup, ids, commands)
+    chits, decks = _decks(plan, setup, ids, commands)
     pieces = [s.command for s in spots] + chits + decks + _stacks(spots, ids)
     pickers = [encode([f"{b.name}BoardPicker", b.board_name, "0", "0"], TAB) for b in plan.boards]
     tokens = ["begin_save", "", encode(["", *pieces], ESC), "UNMASK\tnull", *pickers, "SETUP_STACK\t",

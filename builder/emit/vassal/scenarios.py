@@ -42,7 +42,7 @@ def _setup_pieces(resolver: Resolver, scenario: Scenario) -> list[Placed]:
 
 
 def _reinforcements(resolver: Resolver, scenario: Scenario, boxes: dict[int, Target]) -> list[Placed]:
-    units = {u.id: u for u in resolver.game.counters.units}
+    units = resolver.units
     nationalities = {n.id: n.side for n in resolver.game.game.nationalities}
     placed = []
     for entry in scenario.reinforcements:

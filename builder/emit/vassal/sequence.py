@@ -25,21 +25,28 @@ QUOTE = "'"
 BACKSLASH = "\\"
 
 
-def _needs_quotes(token: str) -> bool:
-    return token.startswith(BACKSLASH) or (token.startswith(QUOTE) and token.endswith(QUOTE))
-
-
 def encode_token(token: str, delimiter: str) -> str:
     """Return one token as VASSAL writes it between `delimiter`s."""
     if not token:
         return ""
-    escaped = token.replace(delimiter, BACKSLASH + delimiter)
-    return QUOTE + escaped + QUOTE if _needs_quotes(token) else escaped
+    escaped = token.replace(delimiter, BACKSLASH + delimiter) if delimiter in token else token
+    first = token[0]
+    if first == BACKSLASH or (first == QUOTE and token[-1] == QUOTE):
+        return QUOTE + escaped + QUOTE
+    return escaped
 
 
 def encode(tokens: Iterable[str], delimiter: str) -> str:
     """Return the tokens joined as VASSAL's SequenceEncoder joins them (an empty list gives "")."""
-    return delimiter.join(encode_token(str(token), delimiter) for token in tokens)
+    texts = [token if type(token) is str else str(token) for token in tokens]
+    for text in texts:
+        if delimiter in text or text[:1] in _SPECIAL:
+            return delimiter.join([encode_token(t, delimiter) for t in texts])
+    return delimiter.join(texts)  # the common case: nothing to escape or quote
+
+
+_SPECIAL = (BACKSLASH, QUOTE)
+"""First characters that may make a token need quotes."""
 
 
 def _unquote(token: str) -> str:

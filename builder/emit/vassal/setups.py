@@ -13,6 +13,7 @@ from typing import Literal
 from builder.emit.vassal.placement import HexMap, Stacks, choose_hex
 from builder.model.content import Game
 from builder.model.counters import Unit
+from builder.model.map import Map, Place
 from builder.model.scenario import MarkerPlacement, Placement, Scenario, Where
 
 TargetKind = Literal["hex", "box", "point", "turn", "pool"]
@@ -56,6 +57,20 @@ class Resolver:
     hex_maps: dict[str, HexMap]
     used: dict[str, int] = field(default_factory=dict)
     where_units: dict[str, Target] = field(default_factory=dict)
+    units: dict[str, Unit] = field(init=False)
+    places: dict[str, tuple[Place, Map]] = field(init=False)
+    candidates: dict[tuple, list[str]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.units = {u.id: u for u in self.game.counters.units}
+        self.places = {}
+        for map_ in self.game.maps.maps:
+            for place in map_.places:
+                self.places.setdefault(place.id, (place, map_))
+
+    def place(self, place_id: str) -> tuple[Place | None, Map | None]:
+        """Return a place and its map (the first that defines it), or (None, None)."""
+        return self.places.get(place_id, (None, None))
 
     def hex_map(self, map_id: str | None) -> HexMap | None:
         """Return the named hex map, or the first one when none is named."""
@@ -91,17 +106,13 @@ def _box_map(game: Game, box_id: str) -> str | None:
     return None
 
 
-def _place(game: Game, place_id: str):
-    return next(((p, m) for m in game.maps.maps for p in m.places if p.id == place_id), (None, None))
-
-
 def _table_point(resolver: Resolver, where: Where) -> Target | None:
     """Return a point on a gridless table for a place or a zone with an area, if the map is a table."""
     map_ = resolver.content_map(where.map)
     if map_ is None or map_.kind != "table":
         return None
     if where.place:
-        place, _ = _place(resolver.game, where.place)
+        place, _ = resolver.place(where.place)
         if place is not None and place.at_in is not None:
             return Target("point", map_.id, where.place, place.at_in)
     zone = next((z for z in map_.zones if z.id == where.zone), None) if where.zone else None
@@ -112,10 +123,19 @@ def _table_point(resolver: Resolver, where: Where) -> Target | None:
 
 
 def _candidates(resolver: Resolver, where: Where, hex_map: HexMap) -> list[str]:
-    """Return the hexes a placement may use, best first."""
+    """Return the hexes a placement may use, best first (worked out once per map and area)."""
+    within = where.within
+    key = (hex_map.map.id, (within.hexes, tuple(within.of) if isinstance(within.of, list) else within.of)
+           if within is not None else None, where.zone, where.edge)
+    if key not in resolver.candidates:
+        resolver.candidates[key] = _area_hexes(resolver, where, hex_map)
+    return resolver.candidates[key]
+
+
+def _area_hexes(resolver: Resolver, where: Where, hex_map: HexMap) -> list[str]:
     if where.within is not None:
         targets = [where.within.of] if isinstance(where.within.of, str) else list(where.within.of)
-        centres = [(_place(resolver.game, t)[0].hex if _place(resolver.game, t)[0] else t) for t in targets]
+        centres = [(resolver.place(t)[0].hex if resolver.place(t)[0] else t) for t in targets]
         return hex_map.nearest([c for c in centres if c], where.within.hexes)
     if where.zone is not None:
         zone = next((z for z in hex_map.map.zones if z.id == where.zone), None)
@@ -150,9 +170,8 @@ def unit_target(resolver: Resolver, where: Where, unit: Unit, side: str) -> Targ
     if point is not None or hex_map is None or how == "anywhere":
         return point or Target("pool", None, side)
     if how in ("hex", "place"):
-        place = _place(resolver.game, where.place)[0] if where.place else None
+        place, place_map = resolver.place(where.place) if where.place else (None, None)
         label = where.hex or (place.hex if place else None)
-        place_map = _place(resolver.game, where.place)[1] if where.place else None
         return Target("hex", place_map.id if place_map else hex_map.map.id, label) if label \
             else Target("pool", None, side)
     label = choose_hex(_candidates(resolver, where, hex_map), hex_map, unit, resolver.stacks)
@@ -170,9 +189,8 @@ def _remember(resolver: Resolver, unit: Unit, target: Target) -> None:
 def place_units(resolver: Resolver, placement: Placement, side: str, turn_target: Target | None) -> list[Placed]:
     """Return the counters of one placement, each at its target (or at its reinforcement turn)."""
     placed = []
-    units = {u.id: u for u in resolver.game.counters.units}
     for unit_id in placement.units:
-        unit = units.get(unit_id)
+        unit = resolver.units.get(unit_id)
         if unit is None:
             continue
         counter_id, level = resolver.counter_for(unit, placement.step)
@@ -193,7 +211,7 @@ def marker_target(resolver: Resolver, where: MarkerPlacement, index: int) -> Tar
     hex_map = resolver.hex_map(where.map)
     if point is not None or hex_map is None:
         return point or Target("pool", None, "")
-    place = _place(resolver.game, where.place)[0] if where.place else None
+    place = resolver.place(where.place)[0] if where.place else None
     label = where.hex or (place.hex if place else None)
     if label is None and where.how in ("within", "zone", "edge"):
         candidates = _candidates(resolver, where, hex_map)

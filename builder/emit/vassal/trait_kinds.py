@@ -1,12 +1,17 @@
 """Constructors of the traits the exporter uses, each with the field values VASSAL 3.7 writes.
 
+Traits are immutable values, so the common ones (a property, the moved flag, delete, clone) are made once
+and shared by every piece that has them, with their encoded type.
+
 Defaults come from the engine-verified reference strings (shared/reference/vassal-minimal-example.md
 §4): a field 3.7 fills in when it reads an older string is written with that filled-in value, so the
 engine re-encodes every piece unchanged.
 """
 from __future__ import annotations
 
-from builder.emit.vassal.sequence import COMMA, encode
+from functools import lru_cache
+
+from builder.emit.vassal.sequence import COMMA, encode, encode_token
 from builder.emit.vassal.traits import (KEY_CLONE, KEY_DELETE, KEY_FLIP, KEY_MASK, KEY_MOVED, Trait, comma_list,
                                         keystroke)
 
@@ -30,9 +35,10 @@ def use_prototype(name: str) -> Trait:
     return Trait("prototype;", (name,))
 
 
+@lru_cache(maxsize=8192)
 def marker(key: str, value: str) -> Trait:
-    """Return a Marker: one static property."""
-    return Trait("mark;", (comma_list([key]),), comma_list([value]))
+    """Return a Marker: one static property (each a `,`-list of one)."""
+    return Trait("mark;", (encode_token(key, COMMA),), encode_token(value, COMMA))
 
 
 def report_state(keys: list[str]) -> Trait:
@@ -40,17 +46,20 @@ def report_state(keys: list[str]) -> Trait:
     return Trait("report;", (encode(keys, COMMA), REPORT_FORMAT, "", "", "", "false"), "-1")
 
 
+@lru_cache(maxsize=None)
 def movement_markable() -> Trait:
     """Return the moved flag (Ctrl+M), in its 11-field 3.7 form."""
     return Trait("markmoved;", (MOVED_IMAGE, "24", "-24", "Mark Moved", keystroke(KEY_MOVED), "", "false",
                                 "Mark piece as moved", "", "Mark piece as unmoved", ""), "false")
 
 
+@lru_cache(maxsize=None)
 def delete() -> Trait:
     """Return Delete (Ctrl+D)."""
     return Trait("delete;", ("Delete", keystroke(KEY_DELETE), ""))
 
 
+@lru_cache(maxsize=None)
 def clone() -> Trait:
     """Return Clone (Ctrl+C)."""
     return Trait("clone;", ("Clone", keystroke(KEY_CLONE), ""))

@@ -52,6 +52,11 @@ def _lines(node: Element, depth: int) -> list[str]:
     return [f"{pad}<{node.tag}{attrs}/>"]
 
 
+def xml_lines(node: Element, depth: int) -> list[str]:
+    """Return an element's lines as `xml_bytes` writes them at this depth (for editing a written document)."""
+    return _lines(node, depth)
+
+
 def xml_bytes(root: Element) -> bytes:
     """Return the document as UTF-8 bytes."""
     return (HEADER + "\n".join(_lines(root, 0)) + "\n").encode("utf-8")

@@ -1,6 +1,6 @@
 """The page frame of typeset documents: pages with running header and folio, a one-column
 template for the title and contents and an n-column template for the body, and the hooks that
-turn headings into PDF outline entries and contents lines.
+turn headings into PDF outline entries, running heads and the page numbers of the contents.
 """
 from __future__ import annotations
 
@@ -8,10 +8,12 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from builder.render.counter_sheet import PAPERS_MM
 from builder.render.fonts import registered
+from builder.render.typeset.contents import Contents
 from builder.render.typeset.flowables import Heading
 from builder.render.typeset.styles import family
 
@@ -64,9 +66,11 @@ def _frames(layout: Layout, columns: int, prefix: str) -> list[Frame]:
 
 
 class TypesetDocument(BaseDocTemplate):
-    """A document whose Heading flowables become outline entries, contents lines and running heads."""
+    """A document whose Heading flowables become outline entries, contents page numbers and running
+    heads, laid out in one pass (`build`; never `multiBuild`)."""
 
-    def __init__(self, target: io.BytesIO, layout: Layout, *, title: str, lang: str, front: bool = True) -> None:
+    def __init__(self, target: io.BytesIO, layout: Layout, *, title: str, lang: str, front: bool = True,
+                 contents: Contents | None = None) -> None:
         super().__init__(target, pagesize=layout.page_pt, invariant=1, title=title, author="", subject="",
                          creator="sandtable", producer="sandtable", lang=lang, initialFontName=family(),
                          leftMargin=layout.margin_mm * PT_PER_MM, rightMargin=layout.margin_mm * PT_PER_MM,
@@ -74,15 +78,27 @@ class TypesetDocument(BaseDocTemplate):
         self.layout = layout
         self.running_title = title
         self.section = ""
+        self.contents = contents
+        self.landed: dict[str, int] = {}
+        """The page of each heading listed in the contents, by destination name."""
         templates = [PageTemplate("front", _frames(layout, 1, "f"), onPageEnd=self._decorate),
                      PageTemplate("body", _frames(layout, layout.columns, "c"), onPageEnd=self._decorate)]
         # the first template is the first page's: a one-column front page, or straight into the columns
         self.addPageTemplates(templates if front else templates[::-1])
 
     def handle_documentBegin(self) -> None:
-        """Start each build pass afresh: no section seen yet."""
+        """Start the build afresh: no section seen yet."""
         self.section = ""
+        self.landed = {}
         super().handle_documentBegin()
+
+    def build(self, flowables: list[Flowable], filename=None, canvasmaker=Canvas) -> None:
+        """Lay out and draw the story once, then write the contents' page numbers and save."""
+        self._doSave = 0  # as multiBuild does: save here, after the forms the contents refer to
+        super().build(flowables, filename, canvasmaker)
+        if self.contents is not None:
+            self.contents.define_page_numbers(self.canv, self.landed)
+        self.canv.save()
 
     def afterFlowable(self, flowable: Flowable) -> None:
         """Register a heading: outline entry, contents line, running head."""
@@ -91,7 +107,7 @@ class TypesetDocument(BaseDocTemplate):
         self.canv.addOutlineEntry(flowable.outline_text, flowable.outline_key, level=flowable.outline_depth,
                                   closed=flowable.outline_depth > 0)
         if flowable.in_contents:
-            self.notify("TOCEntry", (flowable.outline_depth, flowable.outline_text, self.page, flowable.outline_key))
+            self.landed[flowable.outline_key] = self.page
         if flowable.outline_depth == 0:
             self.section = flowable.outline_text
 

@@ -41,8 +41,8 @@ class DrawingFlowable(Flowable):
 
 
 class Para(Paragraph):
-    """A paragraph that remembers its line breaks for a width: the rulebook is laid out twice
-    (contents and index need the page numbers), and breaking lines is most of the work."""
+    """A paragraph that remembers its line breaks for a width: tables, keep-with-next groups and
+    frames measure the same paragraph several times, and breaking lines is most of the work."""
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         """Return the paragraph's size at this width, breaking its lines only the first time."""

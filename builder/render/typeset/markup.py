@@ -110,20 +110,31 @@ def parenthesised_marks(text: str, known: set[str]) -> list[Mark]:
     return marks
 
 
+_WORD_START = r"(?<!\w)"
+
+
 class TermFinder:
     """Finds glossary terms in running text and marks their first use in each paragraph for the index."""
 
     def __init__(self, terms: list[str]) -> None:
-        self.patterns = [(index_term(term), _term_pattern(term)) for term in terms]
+        forms = [_term_forms(term) for term in terms]
+        self.patterns = [(index_term(term), re.compile(_WORD_START + form, re.IGNORECASE))
+                         for term, form in zip(terms, forms)]
+        # every place where some term starts, found in one scan: a zero-width lookahead, so that no
+        # term's match hides another's (the glossary has dozens of terms, the rulebook a thousand paragraphs)
+        self.starts = re.compile(_WORD_START + "(?=" + "|".join(forms) + ")", re.IGNORECASE) if forms else None
 
     def marks(self, text: str, start: int, end: int) -> list[Mark]:
         """Return an index anchor before the first use of each term within text[start:end]."""
-        found = []
-        for term, pattern in self.patterns:
-            match = pattern.search(text, start, end)
-            if match:
-                found.append(Mark(match.start(), match.start(), f'<index item="{_index_item(term)}"/>'))
-        return found
+        first: dict[int, int] = {}
+        for at in self.starts.finditer(text, start, end) if self.starts else ():
+            for n, (_, pattern) in enumerate(self.patterns):
+                if n not in first and pattern.match(text, at.start(), end):
+                    first[n] = at.start()
+            if len(first) == len(self.patterns):
+                break
+        return [Mark(first[n], first[n], f'<index item="{_index_item(term)}"/>')
+                for n, (term, _) in enumerate(self.patterns) if n in first]
 
 
 def index_term(term: str) -> str:
@@ -141,7 +152,8 @@ def _word_pattern(word: str) -> str:
     return re.escape(stem) + r"\w*"
 
 
-def _term_pattern(term: str) -> re.Pattern[str]:
+def _term_forms(term: str) -> str:
+    """Return the alternatives a term is found by, as one non-capturing group (without the word start)."""
     alternatives = [a.strip() for a in index_term(term).split("/") if a.strip()]
     forms = [r"\s+".join(_word_pattern(w) for w in a.split()) for a in alternatives]
-    return re.compile(r"(?<!\w)(?:" + "|".join(forms) + r")", re.IGNORECASE)
+    return "(?:" + "|".join(forms) + ")"

@@ -7,7 +7,6 @@ import io
 from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, TableStyle
-from reportlab.platypus.tableofcontents import SimpleIndex, TableOfContents
 
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -16,6 +15,7 @@ from builder.render.counter_images import CounterPictures
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
+from builder.render.typeset.contents import Contents, Entry, Index
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import Heading, Para
 from builder.render.typeset.markup import TermFinder, case_key, emphasis, escape, inline, parenthesised_marks
@@ -25,7 +25,6 @@ BODY_PT = 8.5
 """Type size of the rulebook's running text."""
 CONTENTS_DEPTH = 2
 """Outline depths listed in the table of contents: sections and their primary cases."""
-PAGE_STAND_IN = 99
 
 
 @dataclass(frozen=True)
@@ -85,14 +84,10 @@ def contents_nodes(book: Rulebook) -> list[Node]:
     return nodes
 
 
-def _front(game: Game, book: Rulebook, setting: Setting) -> list[Flowable]:
+def _front(game: Game, book: Rulebook, setting: Setting, contents: Contents) -> list[Flowable]:
     st = setting.styles
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
     subtitle = text_in(game.game.subtitle, book.lang)
-    contents = TableOfContents(levelStyles=list(st.toc), dotsMinLevel=0, tableStyle=TableStyle(table_commands()))
-    # Known titles with a stand-in page number give the contents its final length in the first
-    # pass, so the body never moves and two passes suffice instead of three.
-    contents.addEntries([(n.depth, n.text, PAGE_STAND_IN, n.key) for n in contents_nodes(book)])
     return [Para(escape(title), st.title), Para(escape(subtitle), st.subtitle),
             # not kept with the contents: a long contents table would take it off the title page
             Para(escape(phrase("contents", book.lang)), st.headings[1].clone("contents", keepWithNext=0)), contents,
@@ -139,12 +134,11 @@ def glossary_flowables(book: Rulebook, setting: Setting, outline: Outline) -> li
     return found
 
 
-def index_flowables(book: Rulebook, setting: Setting, outline: Outline) -> tuple[list[Flowable], SimpleIndex | None]:
+def index_flowables(book: Rulebook, setting: Setting, outline: Outline) -> tuple[list[Flowable], Index | None]:
     """Return the index heading and the index itself (terms from the glossary), if there is a glossary."""
     if not book.glossary:
         return [], None
-    index = SimpleIndex(style=list(setting.styles.index), headers=True, dot=None,
-                        tableStyle=TableStyle(table_commands()))
+    index = Index(style=list(setting.styles.index), headers=True, dot=None, tableStyle=TableStyle(table_commands()))
     title = phrase("index", book.lang)
     return [_heading(escape(title), title, "index", outline.depth(1), setting), index], index
 
@@ -169,17 +163,21 @@ def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
     """Return the rulebook of one language as a two-column PDF with contents, outline, glossary, index."""
     layout = Layout(paper, columns=2)
     setting = make_setting(game, book, layout, BODY_PT, indexed=True)
+    # the titles are known before the layout, so the contents has its final length from the start
+    # and its page numbers are filled in once the body is set: one pass, the body never moves
+    contents = Contents([Entry(n.depth, n.text, n.key) for n in contents_nodes(book)], list(setting.styles.toc),
+                        TableStyle(table_commands()))
     outline = Outline()
-    story = _front(game, book, setting) + body_flowables(book, setting, outline)
+    story = _front(game, book, setting, contents) + body_flowables(book, setting, outline)
     story += glossary_flowables(book, setting, outline)
     index_story, index = index_flowables(book, setting, outline)
     story += index_story
     buffer = io.BytesIO()
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
-    document = TypesetDocument(buffer, layout, title=title, lang=book.lang)
+    document = TypesetDocument(buffer, layout, title=title, lang=book.lang, contents=contents)
     if index is not None:
-        document.multiBuild(story, canvasmaker=index.getCanvasMaker())
+        document.build(story, canvasmaker=index.getCanvasMaker())
     else:
-        document.multiBuild(story)
+        document.build(story)
     return buffer.getvalue()
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm as PT_PER_MM
-from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Table, TableStyle
 
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -15,7 +15,7 @@ from builder.model.scenario import Placement, Scenario, Where
 from builder.render.counter_images import CounterPictures
 from builder.render.phrases import date_text, phrase
 from builder.render.typeset.document import Layout, TypesetDocument
-from builder.render.typeset.flowables import DrawingFlowable, Heading
+from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
 from builder.render.typeset.markup import escape
 from builder.render.typeset.placement import Names, arrival_text, where_text
 from builder.render.typeset.styles import Styles, styles, table_commands
@@ -88,7 +88,7 @@ def rows_table(card: Card, rows: list[Row]) -> Table:
         if row.reduced:
             name += f" ({escape(phrase('reduced', card.lang))})"
         where = escape(row.where) + (f"<br/><i>{escape(row.note)}</i>" if row.note else "")
-        data.append([_picture(card, row), Paragraph(name, st.body), Paragraph(where, st.body)])
+        data.append([_picture(card, row), Para(name, st.body), Para(where, st.body)])
     picture_pt = (PICTURE_MM + 2) * PT_PER_MM
     rest = card.width_pt - picture_pt
     table = Table(data, colWidths=[picture_pt, rest * 0.42, rest * 0.58])
@@ -120,7 +120,7 @@ def _by_formation(card: Card, placements: list[Placement]) -> list[tuple[str, li
 
 def _designed_note(card: Card, placements: list[Where]) -> list[Flowable]:
     if any(p.designed for p in placements):
-        return [Paragraph(escape(phrase("designed", card.lang)), card.st.small)]
+        return [Para(escape(phrase("designed", card.lang)), card.st.small)]
     return []
 
 
@@ -155,10 +155,10 @@ def replacement_flowables(card: Card) -> list[Flowable]:
     sides = {s.id: text_in(s.name, card.lang) for s in card.game.game.sides}
     st, lang = card.st, card.lang
     head = [phrase(k, lang) for k in ("side", "pool", "points", "turn")]
-    data = [[Paragraph(f"<b>{escape(h)}</b>", st.body) for h in head]]
+    data = [[Para(f"<b>{escape(h)}</b>", st.body) for h in head]]
     for r in card.scenario.replacements:
         when = str(r.turn) if r.turn is not None else date_text(r.date, lang) if r.date else phrase("at_start", lang)
-        data.append([Paragraph(escape(t), st.body) for t in (sides.get(r.side, r.side), r.pool, str(r.points), when)])
+        data.append([Para(escape(t), st.body) for t in (sides.get(r.side, r.side), r.pool, str(r.points), when)])
     table = Table(data, colWidths=[card.width_pt * f for f in (0.25, 0.45, 0.12, 0.18)])
     table.setStyle(TableStyle(table_commands() + [("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor("#c0c0c0"))]))
     return [card.heading(phrase("replacements", lang), 0), table]
@@ -172,7 +172,7 @@ def marker_flowables(card: Card) -> list[Flowable]:
 
 
 def _bullets(card: Card, texts: list[str]) -> list[Flowable]:
-    return [Paragraph(escape(t), card.st.bullet, bulletText="•") for t in texts if t]
+    return [Para(escape(t), card.st.bullet, bulletText="•") for t in texts if t]
 
 
 def cup_flowables(card: Card) -> list[Flowable]:
@@ -242,8 +242,8 @@ def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str) -> 
     layout = Layout(paper, columns=2)
     card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt, CounterPictures(game))
     title = text_in(scenario.name, lang)
-    story: list[Flowable] = [Paragraph(escape(title), card.st.headings[0]),
-                             Paragraph(escape(_length(card)), card.st.body)]
+    story: list[Flowable] = [Para(escape(title), card.st.headings[0]),
+                             Para(escape(_length(card)), card.st.body)]
     for part in (side_flowables, reinforcement_flowables, replacement_flowables, marker_flowables, cup_flowables,
                  rules_flowables, victory_flowables):
         story += part(card)

@@ -1,6 +1,7 @@
 """The .vmod of the minimal game, unzipped and parsed: archive, moduledata, buildFile, every piece string."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import xml.etree.ElementTree as ET
 import zipfile
@@ -8,7 +9,11 @@ import zipfile
 import pytest
 
 from builder.emit.output import Artifact
-from builder.emit.vassal.module import documents_from, emit_vmod, vmod_bytes
+from builder.emit.pdf_rulebook import emit_rulebook_pdf
+from builder.emit.pdf_setup import emit_setup_pdf
+from builder.emit.vassal.archive import zip_bytes
+from builder.emit.vassal.buildfile import Document
+from builder.emit.vassal.module import attach_documents, documents_from, emit_vmod, vmod_bytes
 from builder.emit.vassal.pieces import gpid_of
 from builder.emit.vassal.sequence import COMMA, decode
 from builder.emit.vassal.traits import decode_add_piece
@@ -162,3 +167,82 @@ def test_build_pdfs_attach_under_help() -> None:
     assert entries == [("Rulebook (en)", "rules-en.pdf"), ("Scenario card: Meeting Engagement (en)",
                                                              "setup-meeting-en.pdf")]
     assert archive.read("rules-en.pdf") == pdf and archive.read("setup-meeting-en.pdf") == pdf
+
+
+def test_compressed_entries_are_stored_and_the_rest_deflated(archive: zipfile.ZipFile) -> None:
+    methods = {info.filename: info.compress_type for info in archive.infolist()}
+    assert methods["buildFile.xml"] == methods["moduledata"] == zipfile.ZIP_DEFLATED
+    assert all(m == zipfile.ZIP_STORED for n, m in methods.items() if n.endswith((".png", ".vsav")))
+    assert all(info.external_attr == 0o644 << 16 for info in archive.infolist())
+
+
+# The Help menu: the build makes the module without its PDFs (so that it need not wait for the rulebook)
+# and adds the rulebook and the setup cards with attach_documents once they are made.
+
+@pytest.fixture(scope="module")
+def game():
+    return load_game(MINIMAL)
+
+
+@pytest.fixture(scope="module")
+def documents(game) -> tuple[Document, ...]:
+    found = documents_from(game, emit_rulebook_pdf(game) + emit_setup_pdf(game))
+    assert found and all(d.data.startswith(b"%PDF") for d in found)
+    return found
+
+
+@pytest.fixture(scope="module")
+def attached(game, vmod: bytes, documents: tuple[Document, ...]) -> bytes:
+    return attach_documents(game, emit_vmod(game)[0].data, documents)
+
+
+def _help_menu(archive: zipfile.ZipFile) -> list[ET.Element]:
+    root = ET.fromstring(archive.read("buildFile.xml"))
+    menus = [c for c in root if _short(c.tag) == "Documentation"]
+    assert len(menus) == 1
+    return list(menus[0])
+
+
+def test_help_menu_lists_the_rulebook_and_setup_cards_held_in_the_archive(attached: bytes, documents) -> None:
+    archive = zipfile.ZipFile(io.BytesIO(attached))
+    entries = _help_menu(archive)
+    assert [e.tag for e in entries] == ["VASSAL.build.module.documentation.BrowserPDFFile"] * len(documents)
+    assert [(e.get("title"), e.get("pdfFile")) for e in entries] == [(d.title, d.entry) for d in documents]
+    titles = [e.get("title") for e in entries]
+    assert any(t.startswith("Rulebook") for t in titles) and any(t.startswith("Scenario card") for t in titles)
+    for entry, document in zip(entries, documents):
+        name = entry.get("pdfFile")
+        assert "/" not in name  # at the archive's root, where BrowserPDFFile looks for it
+        assert archive.read(name) == document.data
+        assert archive.getinfo(name).compress_type == zipfile.ZIP_STORED
+
+
+def test_attaching_gives_the_module_made_with_the_documents(game, attached: bytes, documents) -> None:
+    assert attached == vmod_bytes(game, documents)
+
+
+def test_attaching_replaces_what_the_help_menu_held(game, vmod: bytes, attached: bytes, documents) -> None:
+    assert attach_documents(game, attached, documents) == attached
+    assert attach_documents(game, attached, ()) == vmod
+    only_rulebook = attach_documents(game, attached, documents[:1])
+    archive = zipfile.ZipFile(io.BytesIO(only_rulebook))
+    assert [e.get("pdfFile") for e in _help_menu(archive)] == [documents[0].entry]
+    assert {d.entry for d in documents[1:]}.isdisjoint(archive.namelist())
+
+
+def test_attaching_keeps_every_other_entry_as_it_was(vmod: bytes, attached: bytes, documents) -> None:
+    before, after = zipfile.ZipFile(io.BytesIO(vmod)), zipfile.ZipFile(io.BytesIO(attached))
+    added = {d.entry for d in documents}
+    assert set(after.namelist()) == set(before.namelist()) | added
+    for name in before.namelist():
+        if name != "buildFile.xml":
+            assert after.read(name) == before.read(name), name
+    assert after.namelist() == sorted(after.namelist())
+
+
+def test_attaching_refuses_what_is_not_this_games_module(game, vmod: bytes, documents) -> None:
+    with pytest.raises(ValueError, match="not a VASSAL module"):
+        attach_documents(game, zip_bytes({"moduledata": b"<data/>"}), documents)
+    other = dataclasses.replace(game, game=game.game.model_copy(update={"title": {"en": "Another Battle"}}))
+    with pytest.raises(ValueError, match="not the module of"):
+        attach_documents(other, vmod, documents)

@@ -15,6 +15,7 @@ from builder.emit.vassal.reader import SavedGame, deobfuscate, read_saved_game
 from builder.emit.vassal.savegame import saved_game
 from builder.emit.vassal.setups import Placed
 from builder.emit.vassal.xmlwrite import xml_bytes
+from builder.emit.vassal.zones import TableZone, parse_path, zone_at
 from builder.load.game import load_game
 from tests.conftest import MINIMAL, game_folders
 
@@ -29,39 +30,46 @@ def plan(request: pytest.FixtureRequest) -> ModulePlan:
 
 
 class Locator:
-    """Names a point of a map the way VASSAL would, from the grids the buildFile declares."""
+    """Names a point of a map the way VASSAL would, from the grids the buildFile declares: the first Zone
+    holding the point (its hex grid's label, or its name), else the board's own hex grid, else the nearest
+    Region."""
 
     def __init__(self, board: ET.Element, size_px: tuple[int, int]) -> None:
-        self.zone = next((e for e in board.iter() if _short(e.tag) == "Zone"), None)
-        hexgrid = next((e for e in board.iter() if _short(e.tag) == "HexGrid"), None)
+        self.zones = [(z, TableZone("", z.get("name"), parse_path(z.get("path"))))
+                      for z in board.iter() if _short(z.tag) == "Zone"]
+        self.grids = {id(z): self._grid(g, self._bounds(shape)) for z, shape in self.zones
+                      for g in z if _short(g.tag) == "HexGrid"}
+        in_zones = {id(g) for z, _ in self.zones for g in z}
+        hexgrid = next((e for e in board.iter() if _short(e.tag) == "HexGrid" and id(e) not in in_zones), None)
         self.regions = [(r.get("name"), int(r.get("originx")), int(r.get("originy")))
                         for r in board.iter() if _short(r.tag) == "Region"]
-        self.rect = self._rect(size_px)
-        self.grid = self._grid(hexgrid) if hexgrid is not None else None
+        self.rect = (0, 0, *size_px)
+        self.grid = self._grid(hexgrid, self.rect) if hexgrid is not None else None
 
-    def _rect(self, size_px: tuple[int, int]) -> tuple[int, int, int, int]:
-        if self.zone is None:
-            return (0, 0, *size_px)
-        points = [tuple(int(v) for v in p.split(",")) for p in self.zone.get("path").split(";")]
-        xs, ys = [p[0] for p in points], [p[1] for p in points]
+    @staticmethod
+    def _bounds(zone: TableZone) -> tuple[int, int, int, int]:
+        xs, ys = [p[0] for p in zone.corners], [p[1] for p in zone.corners]
         return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
 
-    def _grid(self, hexgrid: ET.Element) -> VassalHexGrid:
+    def _grid(self, hexgrid: ET.Element, rect: tuple[int, int, int, int]) -> VassalHexGrid:
         n = next(iter(hexgrid))
         return VassalHexGrid(
             int(hexgrid.get("x0")), int(hexgrid.get("y0")), float(hexgrid.get("dx")), float(hexgrid.get("dy")),
-            hexgrid.get("sideways") == "true", (self.rect[2], self.rect[3]), first=n.get("first"), sep=n.get("sep"),
+            hexgrid.get("sideways") == "true", (rect[2], rect[3]), first=n.get("first"), sep=n.get("sep"),
             h_type=n.get("hType"), h_leading=int(n.get("hLeading")), h_off=int(n.get("hOff")),
             h_descend=n.get("hDescend") == "true", v_type=n.get("vType"), v_leading=int(n.get("vLeading")),
             v_off=int(n.get("vOff")), v_descend=n.get("vDescend") == "true", stagger=n.get("stagger") == "true")
 
     def name(self, x: int, y: int) -> str:
         """Return the location name of a point."""
+        zone = zone_at([shape for _, shape in self.zones], (x, y))
+        if zone is not None:
+            element = next(z for z, shape in self.zones if shape is zone)
+            grid = self.grids.get(id(element))
+            return grid.location_name((x, y)) if grid is not None else zone.name
         rx, ry, rw, rh = self.rect
         if self.grid is not None and rx <= x < rx + rw and ry <= y < ry + rh:
             return self.grid.location_name((x, y))
-        if self.zone is not None and rx <= x < rx + rw and ry <= y < ry + rh:
-            return self.zone.get("name")
         return min(self.regions, key=lambda r: math.hypot(r[1] - x, r[2] - y))[0] if self.regions else ""
 
 
@@ -77,7 +85,8 @@ def _expected_name(plan: ModulePlan, placed: Placed) -> tuple[str, str | None]:
     if placed.target.kind == "hex":
         return board.name, placed.target.key
     if placed.target.kind == "point":
-        return board.name, None
+        zone = next((z for z in board.zones if z.key == placed.target.key), None)
+        return board.name, zone.name if zone is not None else board.zone_name(plan.position(placed.target)[1:])
     key = {"pool": f"pool:{placed.target.key}"}.get(placed.target.kind, placed.target.key)
     return board.name, next(r.name for r in plan.boards for r in r.regions if r.key == key)
 
@@ -96,6 +105,7 @@ def test_every_piece_is_where_the_scenario_puts_it(plan: ModulePlan) -> None:
             assert piece.properties().get("UnitId", piece.properties().get("MarkerId")) == placed.counter_id.split("~")[0]
             map_name, location = _expected_name(plan, placed)
             assert piece.map_name == map_name
+            assert location is not None or placed.target.kind != "point", (setup.scenario.id, placed)
             if location is not None:
                 assert locators[map_name].name(piece.x, piece.y) == location, (setup.scenario.id, placed)
             layer = piece.trait("emb2;")

@@ -112,6 +112,16 @@ def test_unchain_inverts_chain(outer: list[str], inner: str) -> None:
     assert unchain(chain(parts)) == parts
 
 
+def nested_chain(parts: list[str]) -> str:
+    """The definition of a trait chain: the first part, then the rest of the chain as one TAB token."""
+    return parts[0] if len(parts) == 1 else encode([parts[0], nested_chain(parts[1:])], TAB)
+
+
+@given(st.lists(TOKEN, min_size=1, max_size=8))
+def test_chain_equals_its_nested_definition(parts: list[str]) -> None:
+    assert chain(parts) == nested_chain(parts)
+
+
 @given(st.lists(st.tuples(FIELD, FIELD), min_size=1, max_size=5), FIELD, FIELD)
 def test_add_piece_round_trips_marker_chains(pairs: list[tuple[str, str]], name: str, image: str) -> None:
     traits = tuple(marker(key or "k", value) for key, value in pairs)

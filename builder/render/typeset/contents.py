@@ -1,0 +1,148 @@
+"""The table of contents and the index, set in the same single pass as the body they list.
+
+The contents come first but its page numbers are only known once the body is laid out, so each
+contents line ends in a Form XObject that is referenced where the number goes and defined at the
+end of the pass (the "page X of Y" technique): the titles are known from the start, so the contents
+has its final length at once and the body never moves. The index comes last, so it is built from
+the entries the body's drawing collected by the time it is laid out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
+from reportlab.platypus.tableofcontents import SimpleIndex
+
+from builder.render.typeset.flowables import Para
+from builder.render.typeset.markup import escape
+
+PAGE_NUMBER = "contentsPage"
+"""The paragraph callback that places a contents line's page number."""
+LEADER = " . "
+"""The dotted leader between a contents title and its page number."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One contents line: outline depth, title and the destination name of its heading."""
+
+    depth: int
+    text: str
+    key: str
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a contents line's page number goes: the end of its title, and the right edge, in the
+    coordinates of the line's paragraph."""
+
+    x: float
+    right: float
+
+
+def form_name(number: int) -> str:
+    """Return the name of the Form XObject holding the page number of contents line `number`."""
+    return f"contents{number}"
+
+
+class Contents(Flowable):
+    """The table of contents: one line per entry, title linked to its heading, dots, page number.
+
+    Laid out like reportlab's TableOfContents (a one-column table of paragraphs, each level's
+    spaceBefore as a spacer row), whose page numbers needed a second build."""
+
+    def __init__(self, entries: list[Entry], level_styles: list, table_style: TableStyle) -> None:
+        super().__init__()
+        self.entries = entries
+        self.level_styles = level_styles
+        self.table_style = table_style
+        self.slots: dict[int, Slot] = {}
+        self._table: Table | None = None
+        self._table_width = -1.0
+
+    def _style(self, depth: int):
+        return self.level_styles[min(depth, len(self.level_styles) - 1)]
+
+    def _page_number(self, canvas, kind: str, label: str) -> None:
+        """Place the (not yet defined) page number form at the end of a contents line, and link it."""
+        number = int(label)
+        info = canvas._curr_tx_info
+        x, y = info["cur_x"], info["cur_y"]
+        self.slots[number] = Slot(x, self._table_width)
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.doForm(form_name(number))
+        canvas.restoreState()
+        entry = self.entries[number]
+        canvas.linkRect("", entry.key, (x, y, self._table_width, y + self._style(entry.depth).leading), relative=1)
+
+    def _build(self, width: float) -> Table:
+        rows: list[list[Flowable]] = []
+        for number, entry in enumerate(self.entries):
+            style = self._style(entry.depth)
+            if style.spaceBefore:
+                rows.append([Spacer(1, style.spaceBefore)])
+            markup = f'<a href="#{entry.key}">{escape(entry.text)}</a><onDraw name="{PAGE_NUMBER}" label="{number}"/>'
+            rows.append([Para(markup, style)])
+        return Table(rows, colWidths=(width,), style=self.table_style)
+
+    def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
+        """Return the size of the contents, building its table for this width."""
+        self.canv.setNamedCB(PAGE_NUMBER, self._page_number)
+        if self._table is None or self._table_width != avail_width:
+            self._table, self._table_width = self._build(avail_width), avail_width
+        self.width, self.height = self._table.wrapOn(self.canv, avail_width, avail_height)
+        return self.width, self.height
+
+    def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
+        """Return the contents table split to fit (a long contents runs onto the next page)."""
+        return self._table.splitOn(self.canv, avail_width, avail_height)
+
+    def drawOn(self, canvas, x: float, y: float, _sW: float = 0) -> None:
+        """Draw the table; its lines' callbacks place the page number forms."""
+        self._table.drawOn(canvas, x, y, _sW)
+
+    def define_page_numbers(self, canvas, pages: dict[str, int]) -> None:
+        """Define every page number form, once the body has been laid out: dots, then the number of
+        the page where the entry's heading landed, set flush right as reportlab's contents set it."""
+        missing = [e.key for n, e in enumerate(self.entries) if n in self.slots and e.key not in pages]
+        if missing:
+            raise ValueError(f"contents entries without a heading in the document: {', '.join(missing)}")
+        for number, entry in enumerate(self.entries):
+            slot = self.slots.get(number)
+            if slot is None:
+                continue
+            style = self._style(entry.depth)
+            text, left, size = leader_and_number(str(pages[entry.key]), style.fontName, style.fontSize,
+                                                 slot.right - slot.x)
+            canvas.beginForm(form_name(number), lowerx=-1, lowery=-style.leading,
+                             upperx=slot.right - slot.x + 1, uppery=style.leading)
+            line = canvas.beginText(left, 0)
+            line.setFont(style.fontName, size)
+            line.setFillColor(style.textColor)
+            line.textLine(text)
+            canvas.drawText(line)
+            canvas.endForm()
+
+
+def leader_and_number(page: str, font: str, size: float, free: float) -> tuple[str, float, float]:
+    """Return the dots and page number that fill `free` points, where they start (from the end of
+    the title) and their type size (shrunk, as reportlab does, when the number alone does not fit)."""
+    width = stringWidth(page, font, size)
+    while width > free and size >= 1.0:
+        size *= 0.9
+        width = stringWidth(page, font, size)
+    dot = stringWidth(LEADER, font, size)
+    dots = int((free - width) / dot)
+    return dots * LEADER + page, free - dots * dot - width, size
+
+
+class Index(SimpleIndex):
+    """The index, built from the entries collected so far when it is laid out: it ends the story,
+    so by then every page that anchors a term has been drawn."""
+
+    def _getlastEntries(self, dummy=None):
+        if not self._entries:
+            return super()._getlastEntries()
+        return sorted(self._entries.items())

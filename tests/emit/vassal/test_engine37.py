@@ -1,0 +1,189 @@
+"""The module opened by VASSAL 3.7 the way a player opens it (optional: set SANDTABLE_VASSAL37 to the
+engine folder tools/vassal-engine/build.sh writes, or to the check_module.sh in it; needs `xvfb-run`).
+Skipped otherwise. See tools/vassal-engine/README.md.
+
+The engine tiles the images, opens the module, builds every palette piece and launches every scenario
+(PredefinedSetup). It must raise no warning at all (no log event at WARN or above, no error or warning
+dialog); and in each scenario every piece must be where our plan puts it: on the planned map, in the hex
+or box the engine names as we do (on a gridless table, at the planned point, in the zone we name), with no
+piece more or less.
+One engine run per module (about 20 to 40 seconds), shared by the tests below.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from builder.emit.vassal.module import setup_file, vmod_bytes
+from builder.emit.vassal.plan import ModulePlan, plan_module
+from builder.emit.vassal.reader import SavedGame, read_saved_game
+from builder.emit.vassal.setups import Setup
+from builder.load.game import load_game
+from builder.model.content import Game
+from tests.conftest import MINIMAL, game_folders
+from tests.emit.vassal.test_engine import _expected_location
+
+ENGINE = os.environ.get("SANDTABLE_VASSAL37", "")
+CHECK = Path(ENGINE).resolve() / "check_module.sh" if ENGINE and Path(ENGINE).is_dir() else Path(ENGINE).resolve()
+SHOWN = 20
+"""At most this many lines of a long list go into an assertion message."""
+
+pytestmark = pytest.mark.skipif(not (ENGINE and CHECK.is_file() and shutil.which("xvfb-run")),
+                                reason="no VASSAL 3.7 engine: set SANDTABLE_VASSAL37 (see tools/vassal-engine/)")
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One module and what the engine made of it."""
+
+    game: Game
+    plan: ModulePlan
+    archive: zipfile.ZipFile
+    code: int
+    stderr: str
+    report: dict
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the plan puts a piece: a map, and the location name the engine should give (a hex label, a
+    box's name, or on a gridless table the name of the zone holding the point), and on a table the point."""
+
+    map_name: str
+    location: str | None
+    point: tuple[int, int] | None = None
+
+
+@pytest.fixture(scope="module", params=[MINIMAL, *game_folders()], ids=lambda p: p.name)
+def checked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Checked:
+    """Build the module of a game and run the engine's check on it once."""
+    game = load_game(request.param)
+    data = vmod_bytes(game)
+    folder = tmp_path_factory.mktemp(game.id)
+    module = folder / f"{game.id}.vmod"
+    module.write_bytes(data)
+    run = subprocess.run([str(CHECK), str(module), str(folder / "engine.log")], capture_output=True,
+                         text=True, timeout=900)
+    try:
+        report = json.loads(run.stdout)
+    except json.JSONDecodeError:
+        pytest.fail(f"the engine check printed no report (exit {run.returncode}); stderr ends:\n"
+                    f"{run.stderr[-3000:]}")
+    return Checked(game, plan_module(game), zipfile.ZipFile(io.BytesIO(data)), run.returncode, run.stderr, report)
+
+
+def listed(lines: list[str]) -> str:
+    """Return lines for an assertion message, the first SHOWN of them."""
+    more = [f"... and {len(lines) - SHOWN} more"] if len(lines) > SHOWN else []
+    return "\n".join(["", *lines[:SHOWN], *more])
+
+
+def build_file(checked: Checked) -> ET.Element:
+    """Return the module's buildFile.xml."""
+    return ET.fromstring(checked.archive.read("buildFile.xml"))
+
+
+def saved_game(checked: Checked, setup: Setup) -> SavedGame:
+    """Return a scenario's saved game as the module holds it."""
+    inner = zipfile.ZipFile(io.BytesIO(checked.archive.read(setup_file(setup))))
+    return read_saved_game(inner.read("savedGame").decode("utf-8"))
+
+
+def planned_places(plan: ModulePlan, setup: Setup, save: SavedGame) -> dict[str, Place]:
+    """Return where the plan puts each piece of a scenario's save, by piece id.
+
+    The save holds the placed counters first, in plan order (those the plan gives a place and a piece),
+    then each cup's chits in its deck."""
+    in_decks = {member for deck in save.decks for member in deck[5]}
+    loose = sorted(pid for pid in save.pieces if pid not in in_decks)
+    placed = [p for p in setup.placed if plan.piece(p.counter_id) and plan.position(p.target)]
+    assert len(loose) == len(placed), \
+        f"{setup.scenario.id}: the save holds {len(loose)} pieces outside cups, the plan places {len(placed)}"
+    places = {}
+    for pid, piece in zip(loose, placed):
+        board, x, y = plan.position(piece.target)
+        if piece.target.kind == "point":
+            places[pid] = Place(board.name, board.zone_name((x, y)), (x, y))
+        else:
+            places[pid] = Place(board.name, _expected_location(plan, piece.target))
+    cups = [(cup, contents) for cup, contents in setup.cups
+            if any(b.region(f"cup:{cup}") in b.decks for b in plan.boards)]
+    for (cup, _), deck in zip(cups, save.decks):
+        board = next(b for b in plan.boards if b.region(f"cup:{cup}") in b.decks)
+        places.update({pid: Place(board.name, board.region(f"cup:{cup}").name) for pid in deck[5]})
+    return places
+
+
+def test_the_engine_runs_to_the_end(checked: Checked) -> None:
+    report = checked.report
+    assert "fatal" not in report, f"the check stopped: {report.get('fatal')}"
+    assert "timeout" not in report, report.get("timeout")
+    assert checked.code == 0, f"the check exited with {checked.code}; stderr ends:\n{checked.stderr[-3000:]}"
+    assert str(report.get("version", "")).startswith("3.7."), f"engine version {report.get('version')}, not 3.7"
+    assert report["game_name"] == checked.plan.name
+
+
+def test_no_warnings(checked: Checked) -> None:
+    warnings = checked.report["warnings"]
+    assert warnings == [], "the engine raised warnings:" + listed(
+        [f"[{w['phase']}] {w['source']} {w['level']}: {w['text'][:500]}" for w in warnings])
+
+
+def test_every_piece_slot_is_built(checked: Checked) -> None:
+    slots = [e for e in build_file(checked).iter() if e.tag.endswith((".PieceSlot", ".CardSlot"))]
+    failures = checked.report["piece_failures"]
+    assert failures == [], "the engine could not build these palette pieces cleanly:" + listed(
+        [f"{f['slot']}: {f['error'] or ''} {f['warnings'] or ''}" for f in failures])
+    assert checked.report["pieces_built"] == len(slots), \
+        f"the engine built {checked.report['pieces_built']} palette pieces; the module has {len(slots)} slots"
+
+
+def test_every_setup_is_loaded(checked: Checked) -> None:
+    setups = [e for e in build_file(checked).iter()
+              if e.tag.endswith(".PredefinedSetup") and e.get("isMenu") != "true"]
+    assert {e.get("file") for e in setups} == {setup_file(s) for s in checked.plan.setups}, \
+        "the module's PredefinedSetups are not one per scenario"
+    found = checked.report["setups"]
+    assert sorted(found) == sorted(e.get("name") for e in setups), \
+        f"the engine launched {sorted(found)}; the module lists {sorted(e.get('name') for e in setups)}"
+    for element in setups:
+        name = element.get("name")
+        assert found[name]["file"] == element.get("file"), f"setup {name!r}: the engine read {found[name]['file']}"
+        assert found[name]["game_started"], f"setup {name!r}: the game did not start"
+        assert found[name]["warnings"] == [], f"setup {name!r}: {found[name]['warnings']}"
+
+
+def test_every_piece_is_where_the_plan_puts_it(checked: Checked) -> None:
+    found = checked.report["setups"]
+    by_file = {s.get("file"): s.get("name") for s in build_file(checked).iter() if s.tag.endswith(".PredefinedSetup")}
+    for setup in checked.plan.setups:
+        name = by_file[setup_file(setup)]
+        assert name in found, f"setup {name!r} was not launched"
+        places = planned_places(checked.plan, setup, saved_game(checked, setup))
+        rows = found[name]["pieces"]
+        engine_ids = [row[5] for row in rows]
+        assert len(rows) == len(places), \
+            f"setup {name!r}: the engine shows {len(rows)} pieces, the plan places {len(places)}"
+        assert sorted(engine_ids) == sorted(places), \
+            f"setup {name!r}: piece ids differ: the engine shows {sorted(set(engine_ids) - set(places))} " \
+            f"more, {sorted(set(places) - set(engine_ids))} fewer"
+        wrong = []
+        for piece, map_name, location, point, board, pid in rows:
+            want = places[pid]
+            where = f"{piece} ({pid}) on {map_name!r}"
+            if map_name != want.map_name or board != want.map_name:
+                wrong.append(f"{where}, board {board!r}: planned on {want.map_name!r}")
+            elif want.point is not None and tuple(int(v) for v in point.split(",")) != want.point:
+                wrong.append(f"{where} at {point}: planned at {want.point[0]},{want.point[1]}")
+            elif location != want.location:
+                wrong.append(f"{where}: the engine names its place {location!r}, the plan {want.location!r}")
+        assert wrong == [], f"setup {name!r}: pieces not where the plan puts them:" + listed(wrong)

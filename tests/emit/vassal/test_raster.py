@@ -1,0 +1,57 @@
+"""Large pictures rasterised in strips: the same pixels as one whole-page render, as a valid PNG."""
+from __future__ import annotations
+
+import io
+
+import pypdfium2
+import pytest
+from PIL import Image, ImageChops
+from reportlab.lib.units import mm as PT_PER_MM
+
+from builder.emit.vassal import raster
+from builder.emit.vassal.raster import PngStream, page_png
+from builder.render.drawing import Drawing, Paint, Rect, Text, circle
+from builder.render.pdf import draw_drawing, new_canvas
+
+
+def test_png_written_in_strips_decodes_to_its_rows() -> None:
+    picture = Image.effect_mandelbrot((37, 23), (-2, -1.2, 1, 1.2), 50).convert("RGB")
+    stride = 37 * 3 + 5  # rows that lie apart, as in a bitmap with padding
+    rows = [picture.tobytes()[n * 111:(n + 1) * 111] + b"\0" * 5 for n in range(23)]
+    png = PngStream(37, 23)
+    for start in range(0, 23, 10):
+        png.add(b"".join(rows[start:start + 10]), len(rows[start:start + 10]), stride)
+    decoded = Image.open(io.BytesIO(png.finish()))
+    assert decoded.mode == "RGB" and decoded.size == (37, 23)
+    assert decoded.tobytes() == picture.tobytes()
+
+
+def test_png_refuses_missing_rows() -> None:
+    png = PngStream(4, 3)
+    png.add(b"\0" * 12, 1, 12)
+    with pytest.raises(ValueError):
+        png.finish()
+
+
+@pytest.fixture(scope="module")
+def page():
+    drawing = Drawing(60.0, 45.0, (Rect(3, 3, 50, 30, Paint(fill="#c8d8a0", stroke="#202020", stroke_mm=0.6)),
+                                   circle(40, 30, 9, Paint(fill="#8030a0")),
+                                   Text(8, 20, "Hex 0101", size_mm=4.0, fill="#000000")))
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM)
+    draw_drawing(canvas, drawing, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    return pypdfium2.PdfDocument(buffer.getvalue())[0]
+
+
+def test_strips_give_the_pixels_of_a_whole_page_render(page, monkeypatch: pytest.MonkeyPatch) -> None:
+    scale, size = 3.0, (170, 127)  # cut a little short of the page, as a board's whole pixels are
+    whole = page.render(scale=scale, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB").crop((0, 0, *size))
+    monkeypatch.setattr(raster, "STRIP_BYTES", size[0] * 3 * 16)  # 8 strips of 16 rows
+    striped = Image.open(io.BytesIO(page_png(page, scale, *size)))
+    assert striped.size == size
+    difference = ImageChops.difference(whole, striped.convert("RGB"))
+    assert max(high for _, high in difference.getextrema()) <= 2  # anti-aliasing may round differently
+    assert sum(difference.convert("L").histogram()[1:]) <= size[0] * size[1] // 100
