@@ -24,12 +24,13 @@ LEADER = " . "
 
 
 @dataclass(frozen=True)
-class Entry:
-    """One contents line: outline depth, title and the destination name of its heading."""
+class Node:
+    """One entry of the section tree, and so one contents line: the destination name of its heading,
+    its title and its outline depth."""
 
-    depth: int
-    text: str
     key: str
+    text: str
+    depth: int
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class Contents(Flowable):
     Laid out like reportlab's TableOfContents (a one-column table of paragraphs, each level's
     spaceBefore as a spacer row), whose page numbers needed a second build."""
 
-    def __init__(self, entries: list[Entry], level_styles: list, table_style: TableStyle) -> None:
+    def __init__(self, entries: list[Node], level_styles: list, table_style: TableStyle) -> None:
         super().__init__()
         self.entries = entries
         self.level_styles = level_styles

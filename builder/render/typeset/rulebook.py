@@ -4,7 +4,6 @@ two columns, glossary and index; every heading is an outline entry, every refere
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 
 from reportlab.platypus import Flowable, NextPageTemplate, PageBreak, TableStyle
 
@@ -15,7 +14,7 @@ from builder.render.counter_images import CounterPictures
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
-from builder.render.typeset.contents import Contents, Entry, Index
+from builder.render.typeset.contents import Contents, Index, Node
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import Heading, Para
 from builder.render.typeset.markup import TermFinder, case_key, emphasis, escape, inline, parenthesised_marks
@@ -25,15 +24,6 @@ BODY_PT = 8.5
 """Type size of the rulebook's running text."""
 CONTENTS_DEPTH = 2
 """Outline depths listed in the table of contents: sections and their primary cases."""
-
-
-@dataclass(frozen=True)
-class Node:
-    """One entry of the section tree: a numbered heading or an unnumbered one."""
-
-    key: str
-    text: str
-    depth: int
 
 
 class Outline:
@@ -165,7 +155,7 @@ def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
     setting = make_setting(game, book, layout, BODY_PT, indexed=True)
     # the titles are known before the layout, so the contents has its final length from the start
     # and its page numbers are filled in once the body is set: one pass, the body never moves
-    contents = Contents([Entry(n.depth, n.text, n.key) for n in contents_nodes(book)], list(setting.styles.toc),
+    contents = Contents(contents_nodes(book), list(setting.styles.toc),
                         TableStyle(table_commands()))
     outline = Outline()
     story = _front(game, book, setting, contents) + body_flowables(book, setting, outline)
