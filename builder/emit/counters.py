@@ -42,9 +42,13 @@ def _box_pt(geom: SheetGeometry, box: tuple[float, float, float, float], grow: f
             (x + w + grow) * PT_PER_MM, (geom.page_h_mm - y + grow) * PT_PER_MM)
 
 
-def counters_pdf(game: Game, paper: str, pieces: list[CounterPiece]) -> bytes:
-    """Return the counter sheets PDF for one paper: each distinct face drawn once as a Form XObject."""
-    geom, sides = sides_for(game, paper, pieces)
+def counters_pdf(game: Game, paper: str, pieces: list[CounterPiece],
+                 laid_out: tuple[SheetGeometry, list[SheetSide]] | None = None) -> bytes:
+    """Return the counter sheets PDF for one paper: each distinct face drawn once as a Form XObject.
+
+    `laid_out` is sides_for(game, paper, pieces) when the caller has it already.
+    """
+    geom, sides = laid_out or sides_for(game, paper, pieces)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM,
                         title=f"{_title(game)}: counters ({paper.upper()})")
@@ -83,18 +87,22 @@ def emit_counters(game: Game) -> list[Artifact]:
     if not pieces:
         return []
     papers = game.game.print.papers
-    artifacts = [Artifact("counters-pdf", f"counters/counters-{paper}.pdf", counters_pdf(game, paper, pieces),
-                          {"paper": paper, "duplex": game.game.print.duplex}) for paper in papers]
     geom, sides = sides_for(game, papers[0], pieces)
+    artifacts = [Artifact("counters-pdf", f"counters/counters-{paper}.pdf",
+                          counters_pdf(game, paper, pieces, (geom, sides) if paper == papers[0] else None),
+                          {"paper": paper, "duplex": game.game.print.duplex}) for paper in papers]
     sheet_sides_only = [s for s in sides if s.faces]
+    known: dict = {}  # each face is written on its sheet, then again in its own file: written once
     for number, side in enumerate(sheet_sides_only, start=1):
         name = f"counters/sheets/side-{number:02d}.svg"
-        artifacts.append(Artifact("counters-svg", name, svg_text(side_drawing(geom, side)).encode("utf-8"),
+        artifacts.append(Artifact("counters-svg", name,
+                                  svg_text(side_drawing(geom, side), known=known).encode("utf-8"),
                                   {"paper": papers[0], "side": number}))
     taken: set[str] = set()
     for piece in pieces:
         stem = file_stem(piece.id, taken)
         for which, face in (("front", piece.front), ("back", piece.back)):
             artifacts.append(Artifact("counter-face-svg", f"counters/faces/{stem}-{which}.svg",
-                                      svg_text(face).encode("utf-8"), {"counter": piece.id, "face": which}))
+                                      svg_text(face, known=known).encode("utf-8"),
+                                      {"counter": piece.id, "face": which}))
     return artifacts

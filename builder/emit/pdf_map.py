@@ -1,10 +1,12 @@
 """Map sheets as PDF: one page at full size, and tiled across A4 or Letter pages with an assembly page.
 
 The sheet is drawn once per file as a Form XObject and every tile page shows it through a clip, so a
-tiled PDF is hardly bigger than the full-size one. (render.pdf.FormCache would find the form again by
-hashing the whole drawing on every page, which costs more than drawing a big map; one sheet needs
-one form, named here.) Fonts are embedded (render.pdf.new_canvas) and
-the files are byte-for-byte reproducible (reportlab `invariant=1`).
+tiled PDF is hardly bigger than the full-size one. The full-size page shows the same form: its
+content stream is then the same bytes in all three files, written and compressed once
+(render.pdf.define_form). (render.pdf.FormCache would find the form again by hashing the whole
+drawing on every page, which costs more than drawing a big map; one sheet needs one form, named
+here.) Fonts are embedded (render.pdf.new_canvas) and the files are byte-for-byte reproducible
+(reportlab `invariant=1`).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from builder.model.content import Game
 from builder.render.maps.sheet import MapSheet, map_sheets
 from builder.render.maps.tiling import (DEFAULT_OVERLAP_MM, TilePlan, assembly_overlay, assembly_scale, tile_marks,
                                         tile_plan)
-from builder.render.pdf import draw_drawing, new_canvas
+from builder.render.pdf import define_form, draw_drawing, new_canvas
 
 KIND = "map-pdf"
 FORM = "MapSheet"
@@ -34,17 +36,14 @@ def full_pdf(sheet: MapSheet) -> bytes:
     height_mm = sheet.drawing.height_mm + 2 * FULL_MARGIN_MM
     canvas = new_canvas(out, width_mm * PT_PER_MM, height_mm * PT_PER_MM, title=sheet.drawing.title)
     canvas.setViewerPreference("PrintScaling", "None")
-    draw_drawing(canvas, sheet.drawing, FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
+    define_form(canvas, FORM, sheet.drawing)
+    canvas.saveState()
+    canvas.translate(FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
+    canvas.doForm(FORM)
+    canvas.restoreState()
     canvas.showPage()
     canvas.save()
     return out.getvalue()
-
-
-def _define_form(canvas: Canvas, sheet: MapSheet) -> None:
-    canvas.beginForm(FORM, lowerx=0, lowery=0, upperx=sheet.drawing.width_mm * PT_PER_MM,
-                     uppery=sheet.drawing.height_mm * PT_PER_MM)
-    draw_drawing(canvas, sheet.drawing, 0, 0)
-    canvas.endForm()
 
 
 def _assembly_page(canvas: Canvas, sheet: MapSheet, plan: TilePlan, lang: str) -> None:
@@ -86,7 +85,7 @@ def tiled_pdf(sheet: MapSheet, plan: TilePlan, lang: str) -> bytes:
     out = io.BytesIO()
     canvas = new_canvas(out, plan.page_w_mm * PT_PER_MM, plan.page_h_mm * PT_PER_MM, title=sheet.drawing.title)
     canvas.setViewerPreference("PrintScaling", "None")
-    _define_form(canvas, sheet)
+    define_form(canvas, FORM, sheet.drawing)
     if len(plan.tiles) > 1:
         _assembly_page(canvas, sheet, plan, lang)
     for index in range(len(plan.tiles)):

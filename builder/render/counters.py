@@ -5,7 +5,10 @@ The same faces feed the PDF sheets, the SVG files and the VASSAL pieces' PNGs.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -13,7 +16,7 @@ from builder.model.counters import Marker, Unit
 from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
-from builder.render.fonts import text_width_mm
+from builder.render.fonts import registered, text_width_mm
 from builder.memo import per_game
 from builder.render.nato import nato_symbol
 
@@ -53,9 +56,58 @@ class PlacedText:
         return self.width_mm <= self.room_mm + 1e-6
 
 
+@per_game
 def side_mm(game: Game) -> float:
     """Return the counter side in mm from the game's print settings."""
     return parse_length_mm(game.game.print.counter_size)
+
+
+def _first_by_id(things) -> dict:
+    found: dict = {}
+    for thing in things:
+        found.setdefault(thing.id, thing)
+    return found
+
+
+@dataclass
+class _Mix:
+    """What drawing every face of a game looks up: the game's lists by id, and results shared by faces.
+
+    A mix of thousands of counters would otherwise search the unit types, nationalities and
+    formations, measure the same words and redraw the same symbol for every face.
+    """
+
+    side: float
+    unit_types: dict
+    nationalities: dict
+    formations: dict
+    layouts: dict = field(default_factory=dict)
+    """Unit type id → layout."""
+    runs: dict = field(default_factory=dict)
+    """Layout id → (layout, the value ids its other slots print, the number values a `values` slot
+    that names none prints)."""
+    fitted: dict = field(default_factory=dict)
+    """(slot id, text) → PlacedText."""
+
+
+@per_game
+def _mix(game: Game) -> _Mix:
+    return _Mix(side_mm(game), _first_by_id(game.counters.unit_types), _first_by_id(game.game.nationalities),
+                _first_by_id(game.game.formations))
+
+
+@lru_cache(maxsize=1 << 14)
+def _em_width(text: str, font: str, bold: bool) -> float:
+    """Return the width of `text` at 1 mm, as text_width_mm computes it (so size × this is its result exactly)."""
+    return stringWidth(text, registered(font, bold), 1000.0) / 1000.0
+
+
+@lru_cache(maxsize=4096)
+def _symbol(symbols: tuple[str, ...], size: str, x_mm: float, y_mm: float, w_mm: float, h_mm: float,
+            frame: str, stroke_mm: float) -> tuple[Item, ...]:
+    """Return nato_symbol's items, remembered: a mix repeats a few symbols, sizes and colours thousands of times."""
+    return tuple(nato_symbol(list(symbols), size, x_mm=x_mm, y_mm=y_mm, w_mm=w_mm, h_mm=h_mm, frame=frame,
+                             stroke_mm=stroke_mm))
 
 
 def _lang(game: Game) -> str:
@@ -70,13 +122,23 @@ def _number(value: object) -> str:
     return "" if value is None or isinstance(value, bool) else str(value)
 
 
+def _declared_run(game: Game, layout: CounterLayout) -> tuple[set, list]:
+    """Return the value ids other slots of the layout print, and the number values the game declares but those."""
+    mix = _mix(game)
+    key = id(layout)
+    if key not in mix.runs:
+        elsewhere = {s.value for s in layout.texts if s.source == "value"} | \
+                    {v for s in layout.texts if s.source == "values" for v in s.values}
+        mix.runs[key] = (layout, elsewhere,
+                         [v.id for v in game.counters.values if v.kind == "number" and v.id not in elsewhere])
+    return mix.runs[key][1:]
+
+
 def _run_of_values(game: Game, layout: CounterLayout, slot: TextSlot, values: dict) -> str:
     if slot.values:
         wanted = slot.values
     else:
-        elsewhere = {s.value for s in layout.texts if s.source == "value"} | \
-                    {v for s in layout.texts if s.source == "values" for v in s.values}
-        wanted = [v.id for v in game.counters.values if v.kind == "number" and v.id not in elsewhere]
+        elsewhere, wanted = _declared_run(game, layout)
         wanted = wanted or [key for key in values if key not in elsewhere]
     return slot.sep.join(_number(values[key]) for key in wanted if key in values and values[key] is not None)
 
@@ -122,11 +184,21 @@ def fit_text(slot: TextSlot, text: str, side: float) -> PlacedText:
     """Return the text at its slot size, shrunk (down to MIN_TEXT_SCALE) until it fits its room."""
     size = slot.size * side
     room = slot.width * side
-    width = text_width_mm(text, size, slot.font, slot.bold)
+    em = _em_width(text, slot.font, slot.bold)
+    width = em * size
     if width > room and width > 0:
         size = max(size * MIN_TEXT_SCALE, size * room / width)
-        width = text_width_mm(text, size, slot.font, slot.bold)
+        width = em * size
     return PlacedText(slot, text, size, width, room)
+
+
+def _fitted(mix: _Mix, slot: TextSlot, text: str) -> PlacedText:
+    """Return fit_text for the game's counter side, remembered per slot and text."""
+    key = (id(slot), text)
+    placed = mix.fitted.get(key)
+    if placed is None or placed.slot is not slot:
+        placed = mix.fitted[key] = fit_text(slot, text, mix.side)
+    return placed
 
 
 def _text_items(placed: list[PlacedText], side: float, colour: str, fills: dict[str, str]) -> list[Item]:
@@ -147,9 +219,16 @@ def _text_items(placed: list[PlacedText], side: float, colour: str, fills: dict[
 
 def layout_for_unit(game: Game, unit: Unit) -> CounterLayout:
     """Return the layout a unit's counter uses (its type's, else the game's default)."""
-    unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
-    wanted = (unit_type.layout if unit_type and unit_type.layout else None) or game.game.print.counter_layout
-    return game.layouts.get(wanted) or game.layouts[DEFAULT_LAYOUT]
+    return _layout(game, _mix(game), unit)
+
+
+def _layout(game: Game, mix: _Mix, unit: Unit) -> CounterLayout:
+    layouts = mix.layouts
+    if unit.type not in layouts:
+        unit_type = mix.unit_types.get(unit.type)
+        wanted = (unit_type.layout if unit_type and unit_type.layout else None) or game.game.print.counter_layout
+        layouts[unit.type] = game.layouts.get(wanted) or game.layouts[DEFAULT_LAYOUT]
+    return layouts[unit.type]
 
 
 def lighten(colour: str, amount: float) -> str:
@@ -158,33 +237,40 @@ def lighten(colour: str, amount: float) -> str:
     return "#" + "".join(f"{round(c + (255 - c) * amount):02x}" for c in channels)
 
 
-def _colours(game: Game, nationality_id: str | None) -> tuple[str, str]:
-    nationality = next((n for n in game.game.nationalities if n.id == nationality_id), None)
+def _colours(game: Game, nationality_id: str | None, mix: _Mix | None = None) -> tuple[str, str]:
+    nationality = (mix or _mix(game)).nationalities.get(nationality_id)
     if nationality is None:
         return DEFAULT_MARKER_COLOUR, "#000000"
     return nationality.colour, nationality.text_colour
 
 
-def _fill_properties(game: Game, unit: Unit) -> dict[str, str]:
-    unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _fill_properties(mix: _Mix, unit: Unit) -> dict[str, str]:
+    unit_type = mix.unit_types.get(unit.type)
     merged = {**(unit_type.properties if unit_type else {}), **unit.properties}
-    return {k: v for k, v in merged.items() if isinstance(v, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", v)}
+    return {k: v for k, v in merged.items() if isinstance(v, str) and _COLOUR.fullmatch(v)}
 
 
 def placed_unit_texts(game: Game, unit: Unit, step: int) -> list[PlacedText]:
     """Return every text slot of one unit face, filled and fitted (the layout checks read this)."""
-    layout = layout_for_unit(game, unit)
-    side = side_mm(game)
-    return [fit_text(slot, unit_slot_text(game, layout, slot, unit, step), side) for slot in layout.texts]
+    return _placed_unit_texts(game, _mix(game), unit, step)
+
+
+def _placed_unit_texts(game: Game, mix: _Mix, unit: Unit, step: int) -> list[PlacedText]:
+    layout = _layout(game, mix, unit)
+    return [_fitted(mix, slot, unit_slot_text(game, layout, slot, unit, step)) for slot in layout.texts]
 
 
 def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
     """Return the face that shows `step` (0 = full strength) of a unit."""
-    layout = layout_for_unit(game, unit)
-    side = side_mm(game)
-    background, ink = _colours(game, unit.nationality)
+    mix = _mix(game)
+    layout = _layout(game, mix, unit)
+    side = mix.side
+    background, ink = _colours(game, unit.nationality, mix)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
-    formation = next((f for f in game.game.formations if f.id == unit.formation), None)
+    formation = mix.formations.get(unit.formation)
     if layout.formation_band and formation and formation.colour:
         band = layout.formation_band
         items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side, Paint(fill=formation.colour)))
@@ -192,14 +278,14 @@ def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
         band = layout.reduced_band
         items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side,
                           Paint(fill=lighten(background, REDUCED_BAND_WHITE))))
-    unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
+    unit_type = mix.unit_types.get(unit.type)
     if layout.symbol and unit_type is not None:
-        symbols = unit_type.symbol if isinstance(unit_type.symbol, list) else [unit_type.symbol]
+        symbols = tuple(unit_type.symbol) if isinstance(unit_type.symbol, list) else (unit_type.symbol,)
         box = layout.symbol
         size = unit.steps[step].size if unit.steps[step].size is not None else unit.size
-        items.extend(nato_symbol(symbols, size, x_mm=box.x * side, y_mm=box.y * side, w_mm=box.w * side,
-                                 h_mm=box.h * side, frame=ink, stroke_mm=max(0.18, side * 0.014)))
-    items.extend(_text_items(placed_unit_texts(game, unit, step), side, ink, _fill_properties(game, unit)))
+        items.extend(_symbol(symbols, size, box.x * side, box.y * side, box.w * side, box.h * side, ink,
+                             max(0.18, side * 0.014)))
+    items.extend(_text_items(_placed_unit_texts(game, mix, unit, step), side, ink, _fill_properties(mix, unit)))
     return Drawing(side, side, tuple(items), title=f"{unit.id} step {step + 1}")
 
 

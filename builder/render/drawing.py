@@ -2,6 +2,10 @@
 
 Counter faces, map sheets and chart cards are built once as a Drawing and then handed to a
 backend (SVG, PDF, PNG), so the printed counter and the VASSAL piece cannot drift apart.
+
+The classes have slots: a mix of 10,000 counters holds some 300,000 items, and without an instance
+dictionary each they take half the memory and the garbage collector half the walking. A Drawing
+takes weak references, so the PDF backend can remember its content stream while it lives.
 """
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ Point = tuple[float, float]
 """A point in millimetres from the drawing's top-left corner."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paint:
     """How a shape is filled and outlined."""
 
@@ -25,7 +29,7 @@ class Paint:
     join: Literal["miter", "round", "bevel"] = "miter"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     """A rectangle, optionally with rounded corners."""
 
@@ -37,7 +41,7 @@ class Rect:
     radius_mm: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ellipse:
     """An ellipse (a circle when both radii are equal)."""
 
@@ -48,7 +52,7 @@ class Ellipse:
     paint: Paint
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Polyline:
     """Straight segments through points; closed, it is a polygon."""
 
@@ -61,7 +65,7 @@ PathCommand = tuple[str, tuple[float, ...]]
 """`("M", (x, y))`, `("L", (x, y))`, `("C", (x1, y1, x2, y2, x, y))`, `("Q", (x1, y1, x, y))`, `("Z", ())`."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     """A path of moves, lines and curves."""
 
@@ -69,7 +73,7 @@ class Path:
     paint: Paint
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One line of text; (x, y) is the anchor point on the baseline."""
 
@@ -83,7 +87,7 @@ class Text:
     anchor: Literal["start", "middle", "end"] = "start"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     """A raster or vector image from a file inside the game folder."""
 
@@ -94,7 +98,7 @@ class Image:
     path: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Group:
     """Items moved, scaled and rotated together, optionally clipped to a rectangle (in group units)."""
 
@@ -109,7 +113,7 @@ class Group:
 Item = Union[Rect, Ellipse, Polyline, Path, Text, Image, Group]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)
 class Drawing:
     """A finished picture of a given size: a counter face, a sheet, a map."""
 

@@ -1,14 +1,45 @@
-"""PDF backend: draw a Drawing on a reportlab canvas, each distinct face once as a Form XObject."""
+"""PDF backend: draw a Drawing on a reportlab canvas, each distinct face once as a Form XObject.
+
+A drawing is turned into PDF content-stream text once (`compiled`, remembered by drawing) and that
+text is reused on every canvas: the full map and its A4 and Letter tilings, a counter face on the A4
+sheets, on the Letter sheets and on the PNG scratch sheet. The text is exactly what reportlab's
+canvas calls (setFillColorRGB, drawPath, beginText, …) would write, so the files are the same as
+drawing through the canvas, only made once instead of once per canvas. What differs between
+canvases is left as slots, filled in per canvas (`resolve`): the name and glyph codes of a font
+subset (reportlab numbers them per document), the name of a transparency state (numbered per page
+or form) and images (resources of the page or form they are drawn in).
+
+A Form XObject is written by `define_form` without the canvas's beginForm/endForm: its stream is
+compressed once for all the documents that hold it, and the object formats itself from a
+per-document template of its dictionary (`_Form`), which saves reportlab's generic formatting of
+tens of thousands of small dictionaries in a big counter mix.
+"""
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from functools import lru_cache
+from math import cos, pi, sin
+from typing import Callable, NamedTuple, Union
+from weakref import WeakKeyDictionary, ref
 
+from reportlab import rl_config
+from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm as PT_PER_MM
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from builder.render.drawing import Drawing, Ellipse, Group, Image, Item, Paint, Path, Polyline, Rect, Text
 from builder.render.fonts import registered
+
+CAPS = {"butt": 0, "round": 1, "square": 2}
+JOINS = {"miter": 0, "round": 1, "bevel": 2}
+PAINT_OPS = {(True, False): "f*", (False, True): "S", (True, True): "B*"}
+"""The path-painting operator for (fill, stroke): reportlab's, with its default even-odd fill rule."""
+MARK = "\x00"
+"""Stands for a slot in compiled text: no operator or number reportlab writes contains it."""
 
 
 @lru_cache(maxsize=4096)
@@ -17,112 +48,435 @@ def _hex_rgb(colour: str) -> tuple[float, float, float]:
     return tuple(int(value[i:i + 2], 16) / 255.0 for i in (0, 2, 4))
 
 
-def _apply_paint(canvas: Canvas, paint: Paint) -> tuple[bool, bool]:
-    fill = paint.fill is not None
-    stroke = bool(paint.stroke) and paint.stroke_mm > 0
-    alpha = paint.opacity if paint.opacity < 1 else None
-    if fill:
-        canvas.setFillColorRGB(*_hex_rgb(paint.fill), alpha=alpha)
-    if stroke:
-        canvas.setStrokeColorRGB(*_hex_rgb(paint.stroke), alpha=alpha)
-        canvas.setLineWidth(paint.stroke_mm)
-        canvas.setDash(list(paint.dash_mm) if paint.dash_mm else [])
-        canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[paint.cap])
-        canvas.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[paint.join])
-    return fill, stroke
+@lru_cache(maxsize=4096)
+def _rgb_text(colour: str) -> str:
+    return fp_str(_hex_rgb(colour))
 
 
-def _draw_text(canvas: Canvas, item: Text) -> None:
+class _Text(NamedTuple):
+    """A slot: the text operators of one string in one font (font subsets are numbered per document)."""
+
+    font: str
+    text: str
+    size_ops: str
+
+
+class _Alpha(NamedTuple):
+    """A slot: a transparency state ('ca' fill, 'CA' stroke), named per page or form."""
+
+    key: str
+    value: float
+
+
+class _Picture(NamedTuple):
+    """A slot: an image, drawn by reportlab on the canvas it goes to (it becomes a resource there)."""
+
+    item: Image
+
+
+Slot = Union[_Text, _Alpha, _Picture]
+
+
+@dataclass(frozen=True)
+class Body:
+    """The content stream of a drawing's items (millimetres, y down): text chunks with a slot between each two."""
+
+    chunks: tuple[str, ...]
+    slots: tuple[Slot, ...]
+    transparency: bool
+    """Whether the drawing sets an opacity (the PDF then needs version 1.4)."""
+    private: bool
+    """Whether a slot depends on the page or form it is drawn in (opacity, images)."""
+    filtered: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """The last form stream made of it and that stream compressed: the same face on the A4 and the
+    Letter sheets, the same map in its full-size and tiled files, is compressed once."""
+
+
+def concat(line: str, a: float, b: float, c: float, d: float, e: float, f: float) -> str:
+    """Return the `cm` line `line` followed by the transform (a … f), merged as reportlab's canvas does:
+    from the printed numbers of the line, so the result is the same to the last digit."""
+    tokens = line.split()
+    a0, b0, c0, d0, e0, f0 = map(float, tokens[-7:-1])
+    template = " ".join(tokens) + " %s cm" if len(tokens) > 7 else "%s cm"
+    return template % fp_str(a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
+                             a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)
+
+
+@lru_cache(maxsize=4096)
+def _curve_code(kind: str, *args: float) -> str:
+    path = PDFPathObject()
+    getattr(path, kind)(*args)
+    return path.getCode()
+
+
+def _trace_one_by_one(item: Path) -> str:
+    ops = []
+    x, y = 0.0, 0.0
+    for command, values in item.commands:
+        if command == "L":
+            x, y = values
+            ops.append(f"{fp_str(values)} l")
+        elif command == "M":
+            x, y = values
+            ops.append(f"{fp_str(values)} m")
+        elif command == "C":
+            ops.append(f"{fp_str(values)} c")
+            x, y = values[4], values[5]
+        elif command == "Q":
+            # a quadratic curve as the cubic with control points two thirds of the way
+            qx, qy, ex, ey = values
+            ops.append(f"{fp_str(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)} c")
+            x, y = ex, ey
+        elif command == "Z":
+            ops.append("h")
+    return "n " + " ".join(ops) if ops else ""
+
+
+_OPERATORS = {"M": "{} {} m", "L": "{} {} l", "C": "{} {} {} {} {} {} c", "Z": "h"}
+_ARITY = {"M": 2, "L": 2, "C": 6, "Z": 0}
+
+
+def _trace(item: Path) -> str:
+    """Return the path operators of a Path, as PDFPathObject writes them (moveTo, lineTo, curveTo, close).
+
+    A map's pattern is one path of thousands of marks: its numbers are printed by one fp_str call and
+    put in place by one format; a path with quadratic curves goes command by command.
+    """
+    commands = item.commands
+    if len(commands) <= 4:
+        return _trace_one_by_one(item)
+    operators: list[str] = []
+    values: list[float] = []
+    for command, numbers in commands:
+        if len(numbers) != _ARITY.get(command, -1):
+            return _trace_one_by_one(item)
+        operators.append(_OPERATORS[command])
+        values += numbers
+    template = " ".join(operators)
+    return "n " + template.format(*fp_str(values).split(" ")) if values else "n " + template
+
+
+def _polyline(item: Polyline) -> str:
+    (x0, y0), *rest = item.points
+    if len(rest) <= 4:
+        ops = [f"n {fp_str(x0, y0)} m"]
+        ops += [f"{fp_str(point)} l" for point in rest]
+        if item.closed:
+            ops.append("h")
+        return " ".join(ops)
+    values = [v for point in item.points for v in point]
+    if len(values) != 2 * len(item.points):
+        raise ValueError(f"a polyline's points are (x, y) pairs, not {item.points[:3]} …")
+    template = "n {} {} m" + " {} {} l" * len(rest) + (" h" if item.closed else "")
+    return template.format(*fp_str(values).split(" "))
+
+
+def _shape_code(item: Item) -> str:
+    """Return the path operators of a shape, as PDFPathObject writes them."""
+    kind = type(item)
+    if kind is Rect:
+        if item.radius_mm:
+            return _curve_code("roundRect", item.x_mm, item.y_mm, item.w_mm, item.h_mm, item.radius_mm)
+        return f"n {fp_str(item.x_mm, item.y_mm, item.w_mm, item.h_mm)} re"
+    if kind is Polyline:
+        return _polyline(item)
+    if kind is Path:
+        return _trace(item)
+    if kind is Ellipse:
+        return _curve_code("ellipse", item.cx_mm - item.rx_mm, item.cy_mm - item.ry_mm, 2 * item.rx_mm,
+                           2 * item.ry_mm)
+    raise TypeError(f"cannot draw {kind.__name__}")
+
+
+@lru_cache(maxsize=4096)
+def _opaque_paint(paint: Paint) -> tuple[str, bool, bool]:
+    """Return the colour and line state of an opaque paint as text, and whether it fills and strokes."""
+    compiler = _Compiler({})
+    fill, stroke = compiler.paint(paint)
+    return "\n".join(compiler.lines), fill, stroke
+
+
+def _opaque_shape(item: Item) -> str:
+    """Return an opaque shape's lines (paint, path, painting operator), or "" when it paints nothing."""
+    paint, fill, stroke = _opaque_paint(item.paint)
+    if not (fill or stroke):
+        return paint
+    return f"{paint}\n{_shape_code(item)}\n{PAINT_OPS[fill, stroke]}"
+
+
+SMALL = 64
+"""Shapes with at most this many points are remembered once compiled: a counter mix or a map repeats
+the same frames, symbols and marks thousands of times."""
+
+
+def _is_small(item: Item) -> bool:
+    kind = type(item)
+    if kind is Path:
+        return len(item.commands) <= SMALL
+    if kind is Polyline:
+        return len(item.points) <= SMALL
+    return True
+
+
+_small_shape = lru_cache(maxsize=1 << 16)(_opaque_shape)
+
+
+@lru_cache(maxsize=1 << 16)
+def _text(item: Text) -> tuple[str, _Text]:
+    """Return a text's line (MARK where its string goes) and its slot: what beginText, setFont,
+    setFillColorRGB, textOut and drawText write."""
     # One text object with a flipped text matrix: cheaper than saving the graphics state per label.
     font = registered(item.font, item.bold)
     x = item.x_mm
     if item.anchor != "start":
         width = stringWidth(item.text, font, item.size_mm)
         x -= width if item.anchor == "end" else width / 2
-    text = canvas.beginText()
-    text.setTextTransform(1, 0, 0, -1, x, item.y_mm)
-    text.setFont(font, item.size_mm)
-    text.setFillColorRGB(*_hex_rgb(item.fill))
-    text.textOut(item.text)
-    canvas.drawText(text)
+    line = f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x, item.y_mm)} Tm {_rgb_text(item.fill)} rg {MARK} ET"
+    return line, _Text(font, item.text, f"{fp_str(item.size_mm)} Tf {fp_str(item.size_mm * 1.2)} TL")
 
 
-def _draw_group(canvas: Canvas, item: Group) -> None:
-    canvas.saveState()
-    canvas.translate(item.dx_mm, item.dy_mm)
-    if item.rotate_deg:
-        canvas.rotate(item.rotate_deg)
-    if item.scale != 1:
-        canvas.scale(item.scale, item.scale)
-    if item.clip is not None:
-        clip = canvas.beginPath()
-        clip.rect(item.clip.x_mm, item.clip.y_mm, item.clip.w_mm, item.clip.h_mm)
-        canvas.clipPath(clip, stroke=0, fill=0)
-    for child in item.items:
-        _draw_item(canvas, child)
-    canvas.restoreState()
+class _Compiler:
+    """Writes the items of a drawing as content-stream lines, MARK where a slot goes."""
+
+    def __init__(self, alpha: dict[str, float]) -> None:
+        self.lines: list[str] = []
+        self.slots: list[Slot] = []
+        self.alpha = dict(alpha)
+        self.transparency = False
+        self.private = False
+
+    def _set_alpha(self, key: str, value: float) -> None:
+        # reportlab's ExtGState.set: an operator only when the value changes
+        if value == 1 and self.alpha.get(key, 1) == 1:
+            return
+        self.transparency = True
+        if value != self.alpha.get(key, 1):
+            self.alpha[key] = value
+            self.lines.append(MARK)
+            self.slots.append(_Alpha(key, value))
+            self.private = True
+
+    def paint(self, paint: Paint) -> tuple[bool, bool]:
+        """Write the colour and line state of a shape (canvas.setFillColorRGB, setLineWidth, …).
+
+        An opaque shape after a translucent one sets the opacity back to 1: a shape's opacity is its
+        own, as in SVG (a transparency state otherwise lasts to the end of the group).
+        """
+        lines = self.lines
+        fill = paint.fill is not None
+        stroke = bool(paint.stroke) and paint.stroke_mm > 0
+        alpha = paint.opacity if paint.opacity < 1 else 1
+        if fill:
+            lines.append(f"{_rgb_text(paint.fill)} rg")
+            self._set_alpha("ca", alpha)
+        if stroke:
+            lines.append(f"{_rgb_text(paint.stroke)} RG")
+            self._set_alpha("CA", alpha)
+            lines.append(f"{fp_str(paint.stroke_mm)} w")
+            lines.append(f"[{fp_str(list(paint.dash_mm))}] 0 d")
+            lines.append(f"{CAPS[paint.cap]} J")
+            lines.append(f"{JOINS[paint.join]} j")
+        return fill, stroke
+
+    def items(self, items: tuple[Item, ...]) -> None:
+        lines, slots = self.lines, self.slots
+        for item in items:
+            kind = type(item)
+            if kind is Text:
+                if self.alpha.get("ca", 1) != 1:  # a text's opacity is its own too
+                    self._set_alpha("ca", 1)
+                line, slot = _text(item)
+                lines.append(line)
+                slots.append(slot)
+            elif kind is Group:
+                self.group(item)
+            elif kind is Image:
+                lines.append(MARK)
+                slots.append(_Picture(item))
+                self.private = True
+            elif item.paint.opacity < 1 or any(value != 1 for value in self.alpha.values()):
+                fill, stroke = self.paint(item.paint)
+                if fill or stroke:
+                    lines.append(_shape_code(item))
+                    lines.append(PAINT_OPS[fill, stroke])
+            else:
+                text = _small_shape(item) if kind is Rect or _is_small(item) else _opaque_shape(item)
+                if text:
+                    lines.append(text)
+
+    def group(self, item: Group) -> None:
+        lines = self.lines
+        lines.append("q")
+        saved = dict(self.alpha)
+        line = f"{fp_str(1, 0, 0, 1, item.dx_mm, item.dy_mm)} cm"
+        if item.rotate_deg:
+            c, s = cos(item.rotate_deg * pi / 180), sin(item.rotate_deg * pi / 180)
+            line = concat(line, c, s, -s, c, 0, 0)
+        if item.scale != 1:
+            line = concat(line, item.scale, 0, 0, item.scale, 0, 0)
+        lines.append(line)
+        if item.clip is not None:
+            box = item.clip
+            lines.append(f"n {fp_str(box.x_mm, box.y_mm, box.w_mm, box.h_mm)} re W* n")
+        self.items(item.items)
+        lines.append("Q")
+        self.alpha = saved
+
+    def body(self) -> Body:
+        chunks = tuple("\n".join(self.lines).split(MARK)) if self.slots else ("\n".join(self.lines),)
+        return Body(chunks, tuple(self.slots), self.transparency, self.private)
 
 
-def _shape_path(canvas: Canvas, item: Item):
-    path = canvas.beginPath()
-    if isinstance(item, Rect):
-        if item.radius_mm:
-            path.roundRect(item.x_mm, item.y_mm, item.w_mm, item.h_mm, item.radius_mm)
-        else:
-            path.rect(item.x_mm, item.y_mm, item.w_mm, item.h_mm)
-    elif isinstance(item, Ellipse):
-        path.ellipse(item.cx_mm - item.rx_mm, item.cy_mm - item.ry_mm, 2 * item.rx_mm, 2 * item.ry_mm)
-    elif isinstance(item, Polyline):
-        (x0, y0), *rest = item.points
-        path.moveTo(x0, y0)
-        for x, y in rest:
-            path.lineTo(x, y)
-        if item.closed:
-            path.close()
-    elif isinstance(item, Path):
-        _trace(path, item)
-    return path
+def _compile(items: tuple[Item, ...], alpha: tuple[tuple[str, float], ...] = ()) -> Body:
+    compiler = _Compiler(dict(alpha))
+    compiler.items(items)
+    return compiler.body()
 
 
-def _draw_item(canvas: Canvas, item: Item) -> None:
-    """Draw one item in a coordinate system of millimetres with y pointing down."""
-    if isinstance(item, Group):
-        _draw_group(canvas, item)
-    elif isinstance(item, Text):
-        _draw_text(canvas, item)
-    elif isinstance(item, Image):
+class Remembered:
+    """Values by key, the most recently stored kept: many small ones, and a few big ones apart (a map's
+    content stream is megabytes), so that a long `sandtable watch` session holds a bounded amount."""
+
+    def __init__(self, small: int, big: int = 4, big_from: int = 1 << 20) -> None:
+        self.limits = (small, big)
+        self.big_from = big_from
+        self.tiers: tuple[OrderedDict, OrderedDict] = (OrderedDict(), OrderedDict())
+
+    def get(self, key, default=None):
+        """Return the value stored under `key`, or `default`."""
+        for tier in self.tiers:
+            found = tier.get(key, self)
+            if found is not self:
+                return found
+        return default
+
+    def put(self, key, value, size: int) -> None:
+        """Store `value` (of about `size` bytes) under `key`, forgetting the oldest beyond the tier's limit."""
+        index = int(size >= self.big_from)
+        tier = self.tiers[index]
+        tier[key] = value
+        if len(tier) > self.limits[index]:
+            tier.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        for tier in self.tiers:
+            tier.clear()
+
+
+def _size(body: Body) -> int:
+    return sum(map(len, body.chunks))
+
+
+class _Hashed:
+    """A drawing as a dictionary key whose hash is worked out once (a frozen drawing's hash walks all its items)."""
+
+    __slots__ = ("drawing", "hash")
+
+    def __init__(self, drawing: Drawing) -> None:
+        self.drawing = drawing
+        self.hash = hash(drawing)
+
+    def __hash__(self) -> int:
+        return self.hash
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Hashed) and (other.drawing is self.drawing or other.drawing == self.drawing)
+
+
+_by_identity: dict[int, tuple[ref, Body]] = {}
+"""id(drawing) → (weak reference to it, body): an entry goes when its drawing does."""
+_by_value = Remembered(1 << 12, big=2)
+"""_Hashed(drawing) → body, for an equal drawing made again (a sheet's decorations, a chart per paper)."""
+
+
+def _forget(key: int) -> Callable[[ref], None]:
+    return lambda gone: _by_identity.pop(key, None)
+
+
+def compiled(drawing: Drawing) -> Body:
+    """Return the content stream of a drawing's items (remembered: a face or a map is drawn on several canvases).
+
+    The same drawing object is found by identity first: hashing a frozen drawing walks all its items,
+    which costs as much as a small face's compiling. It is remembered while it lives (a game's faces
+    and sheets live as long as the game), so a long `sandtable watch` session holds no old ones.
+    """
+    known = _by_identity.get(id(drawing))
+    if known is not None and known[0]() is drawing:
+        return known[1]
+    key = _Hashed(drawing)
+    body = _by_value.get(key)
+    if body is None:
+        body = _compile(drawing.items)
+        _by_value.put(key, body, _size(body))
+    _by_identity[id(drawing)] = (ref(drawing, _forget(id(drawing))), body)
+    return body
+
+
+_TEXT_OPS: WeakKeyDictionary = WeakKeyDictionary()
+"""Per document: the text operators of each (font, text, size) already written in it."""
+
+
+def _text_ops(slot: _Text, doc) -> str:
+    # TextObject._formatText for a TrueType font: a font switch per subset, then the string
+    font = getFont(slot.font)
+    out = []
+    current = -1
+    for subset, chunk in font.splitString(slot.text, doc):
+        if subset != current:
+            out.append(f"{font.getSubsetInternalName(subset, doc)} {slot.size_ops}")
+            current = subset
+        out.append(f"({escapePDF(chunk)}) Tj")
+    return " ".join(out)
+
+
+def _picture(canvas: Canvas, item: Image) -> str:
+    saved = canvas._code
+    canvas._code = []
+    try:
         canvas.saveState()
         canvas.translate(item.x_mm, item.y_mm + item.h_mm)
         canvas.scale(1, -1)
         canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
         canvas.restoreState()
-    else:
-        # Shapes set colour and line state without saving it: every shape sets all it uses.
-        fill, stroke = _apply_paint(canvas, item.paint)
-        if fill or stroke:
-            canvas.drawPath(_shape_path(canvas, item), stroke=int(stroke), fill=int(fill))
+        return "\n".join(canvas._code)
+    finally:
+        canvas._code = saved
 
 
-def _trace(path, item: Path) -> None:
-    x, y = 0.0, 0.0
-    for command, values in item.commands:
-        if command == "M":
-            x, y = values
-            path.moveTo(x, y)
-        elif command == "L":
-            x, y = values
-            path.lineTo(x, y)
-        elif command == "C":
-            path.curveTo(*values)
-            x, y = values[4], values[5]
-        elif command == "Q":
-            # a quadratic curve as the cubic with control points two thirds of the way
-            qx, qy, ex, ey = values
-            path.curveTo(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey),
-                         ex, ey)
-            x, y = ex, ey
-        elif command == "Z":
-            path.close()
+def resolve(canvas: Canvas, body: Body) -> str:
+    """Return the body's text for `canvas`: the font subsets and transparency states named there.
+
+    Slots are filled in drawing order, so fonts and glyphs are numbered in the document as drawing
+    through the canvas would number them.
+    """
+    doc = canvas._doc
+    if body.transparency:
+        doc.ensureMinPdfVersion("transparency")
+    chunks = body.chunks
+    if not body.slots:
+        return chunks[0]
+    known = _TEXT_OPS.get(doc)
+    if known is None:
+        known = _TEXT_OPS[doc] = {}
+    out = [chunks[0]]
+    for slot, chunk in zip(body.slots, chunks[1:]):
+        kind = type(slot)
+        if kind is _Text:
+            text = known.get(slot)
+            if text is None:
+                text = known[slot] = _text_ops(slot, doc)
+            out.append(text)
+        elif kind is _Alpha:
+            states = canvas._extgstate._c
+            name = states.get(tuple(slot))
+            if name is None:
+                name = states[tuple(slot)] = f"gRLs{len(states)}"
+            out.append(f"/{name} gs")
+        else:
+            out.append(_picture(canvas, slot.item))
+        out.append(chunk)
+    return "".join(out)
 
 
 def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", compress: bool = True) -> Canvas:
@@ -136,14 +490,119 @@ def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", co
     return canvas
 
 
-def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float) -> None:
-    """Draw `drawing` with its top-left corner at (x_pt, y_pt + height) — (x_pt, y_pt) is its bottom-left."""
-    canvas.saveState()
-    canvas.translate(x_pt, y_pt + drawing.height_mm * PT_PER_MM)
-    canvas.scale(PT_PER_MM, -PT_PER_MM)
-    for item in drawing.items:
-        _draw_item(canvas, item)
-    canvas.restoreState()
+def _placement(x_pt: float, y_pt: float, drawing: Drawing) -> str:
+    """Return the `cm` line that puts a drawing's top-left corner at (x_pt, y_pt + height), y down, in mm."""
+    return _placement_at(x_pt, y_pt, drawing.height_mm)
+
+
+@lru_cache(maxsize=4096)
+def _placement_at(x_pt: float, y_pt: float, height_mm: float) -> str:
+    return concat(f"{fp_str(1, 0, 0, 1, x_pt, y_pt + height_mm * PT_PER_MM)} cm", PT_PER_MM, 0, 0, -PT_PER_MM, 0, 0)
+
+
+def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, clip: bool = False) -> None:
+    """Draw `drawing` with its top-left corner at (x_pt, y_pt + height) — (x_pt, y_pt) is its bottom-left.
+
+    With `clip`, nothing is drawn outside the drawing's rectangle, as when it is placed as a form.
+    """
+    alpha = canvas._extgstate._d
+    body = _compile(drawing.items, tuple(sorted(alpha.items()))) if alpha else compiled(drawing)
+    code = canvas._code
+    # saveState, translate, scale … restoreState: the same operators; the state inside is the body's own
+    code.append("q")
+    code.append(_placement(x_pt, y_pt, drawing))
+    if clip:
+        code.append(f"n 0 0 {fp_str(drawing.width_mm, drawing.height_mm)} re W* n")
+    text = resolve(canvas, body)
+    if text:
+        code.append(text)
+    code.append("Q")
+
+
+def pdf_bytes(text: str) -> bytes:
+    """Return content-stream text as bytes, as reportlab's pdfdocEnc does; plain ASCII (the usual case) directly.
+
+    PDFDocEncoding maps ASCII to itself but for the controls 0x18-0x1f, which compiled text never
+    holds: it is operators, numbers, names and strings escaped by escapePDF (controls as octal).
+    """
+    return text.encode("ascii") if text.isascii() else pdfdoc.pdfdocEnc(text)
+
+
+FILTERS = (pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress) if rl_config.useA85 else (pdfdoc.PDFZCompress,)
+"""The filters reportlab puts on a compressed stream, outermost first."""
+
+
+def _encoded(stream: bytes, body: Body) -> bytes:
+    """Return a form's stream filtered as reportlab does; the body keeps the last one (see Body.filtered)."""
+    last = body.filtered.get("stream")
+    if last is not None and last == stream:
+        return body.filtered["encoded"]
+    found = stream
+    for step in reversed(FILTERS):
+        found = step.encode(found)
+    found = pdf_bytes(found) if isinstance(found, str) else found
+    body.filtered.update(stream=stream, encoded=found)
+    return found
+
+
+LENGTH_MARK = 987654321
+"""A stream length no form has, written into a form dictionary to find where the real length goes."""
+_FORM_HEADS: WeakKeyDictionary = WeakKeyDictionary()
+"""Per document: the formatted dictionary of a form, before and after its length, per (box, filtered)."""
+
+
+def _form_head(document, bbox: tuple[float, ...], filtered: bool) -> tuple[bytes, bytes]:
+    heads = _FORM_HEADS.get(document)
+    if heads is None:
+        heads = _FORM_HEADS[document] = {}
+    key = (bbox, filtered)
+    if key not in heads:
+        # the entries PDFFormXObject.format and PDFStream.format give a form without images or states
+        resources = pdfdoc.PDFResourceDictionary()
+        resources.basicFonts()
+        resources.allProcs()
+        entries = {"Type": pdfdoc.PDFName("XObject"), "Subtype": pdfdoc.PDFName("Form"), "FormType": 1,
+                   "BBox": pdfdoc.PDFArray(list(bbox)), "Matrix": pdfdoc.PDFArray([1, 0, 0, 1, 0, 0]),
+                   "Resources": resources, "Length": LENGTH_MARK}
+        if filtered:
+            entries["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in FILTERS])
+        text = pdfdoc.format(pdfdoc.PDFDictionary(entries), document)
+        before, after = text.split(pdfdoc.pdfdocEnc(fp_str(LENGTH_MARK)))
+        heads[key] = (before, after)
+    return heads[key]
+
+
+class _Form(pdfdoc.PDFFormXObject):
+    """A Form XObject whose stream is already filtered and whose dictionary comes from a template."""
+
+    def __init__(self, width_pt: float, height_pt: float, content: bytes, filtered: bool) -> None:
+        super().__init__(0, 0, width_pt, height_pt)
+        self.content = content
+        self.filtered = filtered
+
+    def format(self, document) -> bytes:
+        before, after = _form_head(document, (self.lowerx, self.lowery, self.upperx, self.uppery), self.filtered)
+        content = document.encrypt.encode(self.content)
+        return b"".join((before, str(len(content)).encode("ascii"), after, b"\nstream\n", content,
+                         b"endstream\n"))
+
+
+def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
+    """Define `drawing` as the Form XObject `name` (bottom-left at the origin), as beginForm … endForm would."""
+    body = compiled(drawing)
+    width_pt, height_pt = drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM
+    if body.private:
+        canvas.beginForm(name, lowerx=0, lowery=0, upperx=width_pt, uppery=height_pt)
+        draw_drawing(canvas, drawing, 0, 0)
+        canvas.endForm()
+        return
+    doc = canvas._doc
+    doc.inForm()
+    text = resolve(canvas, body)
+    lines = [canvas._preamble, "q", _placement(0, 0, drawing), *([text] if text else []), "Q"]
+    stream = pdf_bytes("\n".join(lines))
+    filtered = bool(canvas._pageCompression)
+    doc.addForm(name, _Form(width_pt, height_pt, _encoded(stream, body) if filtered else stream, filtered))
 
 
 class FormCache:
@@ -151,19 +610,26 @@ class FormCache:
 
     def __init__(self, canvas: Canvas) -> None:
         self.canvas = canvas
-        self.names: dict[Drawing, str] = {}
+        self.names: dict[tuple, str] = {}
+        """Form names by (width, height, title, content stream): a drawing's look and title, as the
+        drawing itself would key them, but hashed from the compiled text, which costs a fraction."""
+        self._by_identity: dict[int, tuple[Drawing, str]] = {}
+        """The same face object placed again (a counter's copies) is found without even that."""
 
     def place(self, drawing: Drawing, x_pt: float, y_pt: float) -> None:
         """Place `drawing` with its bottom-left corner at (x_pt, y_pt)."""
-        name = self.names.get(drawing)
-        if name is None:
-            name = f"F{len(self.names) + 1}"
-            self.names[drawing] = name
-            self.canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width_mm * PT_PER_MM,
-                                  uppery=drawing.height_mm * PT_PER_MM)
-            draw_drawing(self.canvas, drawing, 0, 0)
-            self.canvas.endForm()
-        self.canvas.saveState()
-        self.canvas.translate(x_pt, y_pt)
-        self.canvas.doForm(name)
-        self.canvas.restoreState()
+        known = self._by_identity.get(id(drawing))
+        if known is not None and known[0] is drawing:
+            name = known[1]
+        else:
+            key = (drawing.width_mm, drawing.height_mm, drawing.title, compiled(drawing))
+            name = self.names.get(key)
+            if name is None:
+                name = f"F{len(self.names) + 1}"
+                self.names[key] = name
+                define_form(self.canvas, name, drawing)
+            self._by_identity[id(drawing)] = (drawing, name)
+        # saveState, translate, doForm, restoreState: the same operators, without the state copies
+        canvas = self.canvas
+        canvas._code.extend(("q", f"1 0 0 1 {fp_str(x_pt, y_pt)} cm", f"/{pdfdoc.xObjectName(name)} Do", "Q"))
+        canvas._formsinuse.append(name)

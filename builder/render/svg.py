@@ -48,10 +48,50 @@ def _paint(paint: Paint) -> list[tuple[str, str]]:
     return pairs
 
 
+# Each pattern starts with its literal text, so the engine skips to candidates instead of trying
+# every position; the lookbehinds at the end check what comes before.
+_END = r"(?=[ ,]|$)"
+_ZERO_DECIMALS = re.compile(r"\.000" + _END)
+_TWO_ZEROS = re.compile(r"00" + _END + r"(?<=\.[1-9]00)")
+_ONE_ZERO = re.compile(r"0" + _END + r"(?<=\.\d[1-9]0)")
+_MINUS_ZERO = re.compile(r"-0" + _END + r"(?<![\d.]-0)")
+_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
+_FORMATS = {command: command + " %.3f" * arity for command, arity in _ARITY.items()}
+
+
+def _trimmed(text: str) -> str:
+    """Return numbers printed with "%.3f" as num() prints them: trailing zeros and a lone "-0" gone."""
+    text = _ONE_ZERO.sub("", _TWO_ZEROS.sub("", _ZERO_DECIMALS.sub("", text)))
+    return _MINUS_ZERO.sub("0", text)
+
+
 def path_data(item: Path) -> str:
-    """Return the `d` attribute of a path."""
+    """Return the `d` attribute of a path.
+
+    A long path (a map's pattern has thousands of marks) is printed by one format and trimmed by a
+    few regular expressions (_trimmed), which give what num() gives number by number.
+    """
+    commands = item.commands
+    if len(commands) > 4:
+        formats: list[str] = []
+        values: list[float] = []
+        for command, numbers in commands:
+            if len(numbers) != _ARITY.get(command, -1):
+                break
+            formats.append(_FORMATS[command])
+            values += numbers
+        else:
+            return _trimmed(" ".join(formats) % tuple(values))
     return " ".join(command + (" " + " ".join(num(v) for v in values) if values else "")
-                    for command, values in item.commands)
+                    for command, values in commands)
+
+
+def _points(item: Polyline) -> str:
+    if len(item.points) > 4:
+        values = tuple([v for point in item.points for v in point])
+        if len(values) == 2 * len(item.points):
+            return _trimmed(" ".join(["%.3f,%.3f"] * len(item.points)) % values)
+    return " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
 
 
 def _text(item: Text) -> str:
@@ -93,11 +133,16 @@ def _leaf(item: Item) -> str:
     return _Writer()._shape(item)
 
 
+Known = dict[int, tuple[tuple[Item, ...], str]]
+"""Item sequences already written, by identity (see _Writer.body)."""
+
+
 class _Writer:
     """Writes elements in drawing order; clip ids are numbered in that order, so output is stable."""
 
-    def __init__(self) -> None:
+    def __init__(self, known: Known | None = None) -> None:
         self.defs: list[str] = []
+        self.known = known
 
     def element(self, item: Item) -> str:
         if isinstance(item, Group):
@@ -117,7 +162,7 @@ class _Writer:
             pairs = [("cx", num(item.cx_mm)), ("cy", num(item.cy_mm)), ("rx", num(item.rx_mm)), ("ry", num(item.ry_mm))]
             return f"<ellipse{_attrs(pairs + _paint(item.paint))} />"
         if isinstance(item, Polyline):
-            points = " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
+            points = _points(item)
             tag = "polygon" if item.closed else "polyline"
             return f"<{tag}{_attrs([('points', points), *_paint(item.paint)])} />"
         if isinstance(item, Path):
@@ -128,6 +173,20 @@ class _Writer:
             return _image(item)
         raise TypeError(f"cannot draw {type(item).__name__}")
 
+    def body(self, items: tuple[Item, ...]) -> str:
+        """Return items written one after the other; with `known`, remembered by identity when no clip
+        was written, so a face written on its sheet and again to its own file is written once."""
+        if self.known is None:
+            return "".join(self.element(child) for child in items)
+        found = self.known.get(id(items))
+        if found is not None and found[0] is items:
+            return found[1]
+        clips = len(self.defs)
+        body = "".join(self.element(child) for child in items)
+        if len(self.defs) == clips:
+            self.known[id(items)] = (items, body)
+        return body
+
     def group(self, item: Group) -> str:
         parts = []
         if item.dx_mm or item.dy_mm:
@@ -136,7 +195,7 @@ class _Writer:
             parts.append(f"rotate({num(item.rotate_deg)})")
         if item.scale != 1:
             parts.append(f"scale({num(item.scale)})")
-        body = "".join(self.element(child) for child in item.items)
+        body = self.body(item.items)
         if item.clip is not None:
             clip_id = f"clip{len(self.defs) + 1}"
             box = item.clip
@@ -147,10 +206,14 @@ class _Writer:
         return f"<g{transform}>{body}</g>"
 
 
-def svg_text(drawing: Drawing) -> str:
-    """Return the drawing as an SVG document (UTF-8 text, deterministic)."""
-    writer = _Writer()
-    body = "".join(writer.element(item) for item in drawing.items)
+def svg_text(drawing: Drawing, *, known: Known | None = None) -> str:
+    """Return the drawing as an SVG document (UTF-8 text, deterministic).
+
+    `known`, a dict kept by the caller across calls, lets documents that hold the same item sequences
+    (a sheet of faces, then each face alone) write each once.
+    """
+    writer = _Writer(known)
+    body = writer.body(drawing.items)
     width, height = num(drawing.width_mm), num(drawing.height_mm)
     title = f"<title>{escape(drawing.title)}</title>" if drawing.title else ""
     defs = f"<defs>{''.join(writer.defs)}</defs>" if writer.defs else ""

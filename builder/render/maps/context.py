@@ -1,7 +1,7 @@
 """What the layers of one hex map read: the map, where its grid sits, terrain types and hex contents."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from builder.geometry.hexgrid import Hex
 from builder.model.base import text_in
@@ -24,6 +24,8 @@ class HexMapContext:
     terrain: dict[str, Terrain]
     contents: dict[Hex, HexContent]
     lang: str
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+    """What several layers compute once: the hex numbers' places, the mask around them."""
 
     @property
     def hex_mm(self) -> float:

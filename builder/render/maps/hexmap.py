@@ -7,6 +7,8 @@ form's transparency states (ExtGState) out of its resources, so viewers would dr
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import numpy as np
 import shapely
 from shapely.geometry.base import BaseGeometry
@@ -16,7 +18,7 @@ from builder.geometry.polygons import edge_gaps, hexes_polygon, merged
 from builder.model.map import Map, Terrain
 from builder.render.drawing import Group, Item, Paint, Path, PathCommand, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm
-from builder.render.maps.colour import darker, ink_of
+from builder.render.maps.colour import darker
 from builder.render.maps.context import HexMapContext, is_ring
 from builder.render.maps.frame import HexContent, HexFrame
 from builder.render.maps.paths import path_layer, path_lines
@@ -58,25 +60,44 @@ def terrain_layer(ctx: HexMapContext) -> list[Item]:
     return items
 
 
+def hex_numbers(ctx: HexMapContext) -> list[tuple[Hex, str, float, float, float]]:
+    """Return (hex, label, x, y, half width) of every hex's number, hex by hex (worked out once per map)."""
+    if "numbers" not in ctx.memo:
+        frame = ctx.frame
+        size = frame.number_size_mm
+        numbers = []
+        for hex_ in frame.grid.all_hexes():
+            x, y = frame.number_anchor(hex_)
+            label = frame.grid.label(hex_)
+            numbers.append((hex_, label, x, y, _label_width(label, size) / 2))
+        ctx.memo["numbers"] = numbers
+    return ctx.memo["numbers"]
+
+
+@lru_cache(maxsize=1 << 16)
+def _label_width(label: str, size_mm: float) -> float:
+    return text_width_mm(label, size_mm, "condensed")
+
+
 def number_boxes(ctx: HexMapContext, pad_mm: float) -> np.ndarray:
     """Return the box (x0, y0, x1, y1) around every hex's number, padded by pad_mm, hex by hex."""
-    frame = ctx.frame
-    size = frame.number_size_mm
+    size = ctx.frame.number_size_mm
     rows = []
-    for hex_ in frame.grid.all_hexes():
-        x, y = frame.number_anchor(hex_)
-        half = text_width_mm(frame.grid.label(hex_), size, "condensed") / 2 + pad_mm
+    for _, _, x, y, half_width in hex_numbers(ctx):
+        half = half_width + pad_mm
         rows.append((x - half, y - size * 0.8 - pad_mm, x + half, y + pad_mm))
     return np.array(rows)
 
 
 def number_mask(ctx: HexMapContext) -> BaseGeometry:
     """Return the boxes of the hex numbers: patterns keep out of them, so every number stays legible."""
-    # clear of the text by half a pattern mark
-    pad = ctx.frame.number_size_mm * 0.3 + ctx.hex_mm * PATTERN_STEP * 0.25
-    mask = shapely.multipolygons(shapely.box(*number_boxes(ctx, pad).T))
-    shapely.prepare(mask)
-    return mask
+    if "mask" not in ctx.memo:
+        # clear of the text by half a pattern mark
+        pad = ctx.frame.number_size_mm * 0.3 + ctx.hex_mm * PATTERN_STEP * 0.25
+        mask = shapely.multipolygons(shapely.box(*number_boxes(ctx, pad).T))
+        shapely.prepare(mask)
+        ctx.memo["mask"] = mask
+    return ctx.memo["mask"]
 
 
 def hex_fill(ctx: HexMapContext, hex_: Hex) -> str:
@@ -163,7 +184,7 @@ def number_layer(ctx: HexMapContext) -> list[Item]:
 
     Where a road runs under a number, the number is knocked out of it on a patch of the hex's colour.
     """
-    frame, grid = ctx.frame, ctx.frame.grid
+    frame = ctx.frame
     size = frame.number_size_mm
     boxes = number_boxes(ctx, size * 0.12)
     crossed = [False] * len(boxes)
@@ -172,11 +193,10 @@ def number_layer(ctx: HexMapContext) -> list[Item]:
         shapely.prepare(roads)
         crossed = shapely.intersects(roads, shapely.box(*boxes.T)).tolist()
     items: list[Item] = []
-    for hex_, (x0, y0, x1, y1), knocked_out in zip(grid.all_hexes(), boxes.tolist(), crossed):
+    for (hex_, label, x, y, _), (x0, y0, x1, y1), knocked_out in zip(hex_numbers(ctx), boxes.tolist(), crossed):
         if knocked_out:
             items.append(Rect(x0, y0, x1 - x0, y1 - y0, Paint(fill=hex_fill(ctx, hex_)), radius_mm=size * 0.2))
-        x, y = frame.number_anchor(hex_)
-        items.append(Text(x, y, grid.label(hex_), size, fill=NUMBER_INK, font="condensed", anchor="middle"))
+        items.append(Text(x, y, label, size, fill=NUMBER_INK, font="condensed", anchor="middle"))
     for hex_, content in sorted(ctx.contents.items()):
         if content.elevation:
             cx, cy = frame.centre(hex_)

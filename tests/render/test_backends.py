@@ -1,0 +1,283 @@
+"""The drawing backends' fast paths against the slow, obvious ones.
+
+render/pdf.py writes a drawing's content stream itself, once, and reuses it on every canvas; it must
+write exactly what drawing through reportlab's canvas calls writes. The oracle here is that canvas
+code (the backend as it was, but that a shape's opacity is its own), so any drift shows as a byte
+difference in a whole PDF.
+"""
+from __future__ import annotations
+
+import io
+import random
+
+import numpy as np
+import pypdfium2
+import pytest
+from PIL import Image as PILImage
+from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from builder.render import pdf as backend
+from builder.render.drawing import Drawing, Ellipse, Group, Item, Paint, Path, Polyline, Rect, Text, circle
+from builder.render.fonts import registered
+from builder.render.png import face_pngs
+from builder.render.svg import num, path_data, svg_text
+
+
+# --- the oracle: a drawing drawn through reportlab's canvas, item by item ---------------------------
+
+def _opacity(canvas, paint: Paint, key: str) -> float | None:
+    # a shape's opacity is its own: an opaque one after a translucent one sets it back to 1
+    if paint.opacity < 1:
+        return paint.opacity
+    return 1 if canvas._extgstate.getValue(key) != 1 else None
+
+
+def _apply_paint(canvas, paint: Paint) -> tuple[bool, bool]:
+    fill = paint.fill is not None
+    stroke = bool(paint.stroke) and paint.stroke_mm > 0
+    if fill:
+        canvas.setFillColorRGB(*backend._hex_rgb(paint.fill), alpha=_opacity(canvas, paint, "ca"))
+    if stroke:
+        canvas.setStrokeColorRGB(*backend._hex_rgb(paint.stroke), alpha=_opacity(canvas, paint, "CA"))
+        canvas.setLineWidth(paint.stroke_mm)
+        canvas.setDash(list(paint.dash_mm) if paint.dash_mm else [])
+        canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[paint.cap])
+        canvas.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[paint.join])
+    return fill, stroke
+
+
+def _path(canvas, item: Item):
+    path = canvas.beginPath()
+    if isinstance(item, Rect):
+        if item.radius_mm:
+            path.roundRect(item.x_mm, item.y_mm, item.w_mm, item.h_mm, item.radius_mm)
+        else:
+            path.rect(item.x_mm, item.y_mm, item.w_mm, item.h_mm)
+    elif isinstance(item, Ellipse):
+        path.ellipse(item.cx_mm - item.rx_mm, item.cy_mm - item.ry_mm, 2 * item.rx_mm, 2 * item.ry_mm)
+    elif isinstance(item, Polyline):
+        (x0, y0), *rest = item.points
+        path.moveTo(x0, y0)
+        for x, y in rest:
+            path.lineTo(x, y)
+        if item.closed:
+            path.close()
+    else:
+        x, y = 0.0, 0.0
+        for command, values in item.commands:
+            if command == "M":
+                x, y = values
+                path.moveTo(x, y)
+            elif command == "L":
+                x, y = values
+                path.lineTo(x, y)
+            elif command == "C":
+                path.curveTo(*values)
+                x, y = values[4], values[5]
+            elif command == "Q":
+                qx, qy, ex, ey = values
+                path.curveTo(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex),
+                             ey + 2 / 3 * (qy - ey), ex, ey)
+                x, y = ex, ey
+            elif command == "Z":
+                path.close()
+    return path
+
+
+def _item(canvas, item: Item) -> None:
+    if isinstance(item, Group):
+        canvas.saveState()
+        canvas.translate(item.dx_mm, item.dy_mm)
+        if item.rotate_deg:
+            canvas.rotate(item.rotate_deg)
+        if item.scale != 1:
+            canvas.scale(item.scale, item.scale)
+        if item.clip is not None:
+            clip = canvas.beginPath()
+            clip.rect(item.clip.x_mm, item.clip.y_mm, item.clip.w_mm, item.clip.h_mm)
+            canvas.clipPath(clip, stroke=0, fill=0)
+        for child in item.items:
+            _item(canvas, child)
+        canvas.restoreState()
+    elif isinstance(item, Text):
+        if canvas._extgstate.getValue("ca") != 1:
+            canvas.setFillAlpha(1)
+        font = registered(item.font, item.bold)
+        x = item.x_mm
+        if item.anchor != "start":
+            width = stringWidth(item.text, font, item.size_mm)
+            x -= width if item.anchor == "end" else width / 2
+        text = canvas.beginText()
+        text.setTextTransform(1, 0, 0, -1, x, item.y_mm)
+        text.setFont(font, item.size_mm)
+        text.setFillColorRGB(*backend._hex_rgb(item.fill))
+        text.textOut(item.text)
+        canvas.drawText(text)
+    else:
+        fill, stroke = _apply_paint(canvas, item.paint)
+        if fill or stroke:
+            canvas.drawPath(_path(canvas, item), stroke=int(stroke), fill=int(fill))
+
+
+def _oracle_drawing(canvas, drawing: Drawing, x_pt: float, y_pt: float) -> None:
+    canvas.saveState()
+    canvas.translate(x_pt, y_pt + drawing.height_mm * PT_PER_MM)
+    canvas.scale(PT_PER_MM, -PT_PER_MM)
+    for item in drawing.items:
+        _item(canvas, item)
+    canvas.restoreState()
+
+
+def _oracle_forms(canvas, faces: list[tuple[Drawing, float, float]]) -> None:
+    names: dict[Drawing, str] = {}
+    for drawing, x_pt, y_pt in faces:
+        name = names.get(drawing)
+        if name is None:
+            name = names[drawing] = f"F{len(names) + 1}"
+            canvas.beginForm(name, lowerx=0, lowery=0, upperx=drawing.width_mm * PT_PER_MM,
+                             uppery=drawing.height_mm * PT_PER_MM)
+            _oracle_drawing(canvas, drawing, 0, 0)
+            canvas.endForm()
+        canvas.saveState()
+        canvas.translate(x_pt, y_pt)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+
+# --- drawings that touch every path of the backend ---------------------------------------------------
+
+def _sampler(seed: int) -> Drawing:
+    rng = random.Random(seed)
+
+    def xy() -> tuple[float, float]:
+        return rng.uniform(0, 60), rng.uniform(0, 40)
+
+    ink = Paint(stroke="#202020", stroke_mm=0.3, cap="round", join="bevel")
+    long_path = tuple(("M", xy()) if k % 7 == 0 else ("L", xy()) if k % 3 else ("C", (*xy(), *xy(), *xy()))
+                      for k in range(200)) + (("Z", ()),)
+    items: list[Item] = [
+        Rect(0, 0, 60, 40, Paint(fill="#e8e0c8")),
+        Rect(2, 2, 20, 10, Paint(fill="#c8d8a0", stroke="#000000", stroke_mm=0.4), radius_mm=1.5),
+        circle(30, 20, 6, Paint(fill="#8030a0")),
+        Ellipse(40, 10, 5, 2.5, Paint(stroke="#003366", stroke_mm=0.2, dash_mm=(1.0, 0.5))),
+        Polyline((xy(), xy(), xy()), ink),
+        Polyline(tuple(xy() for _ in range(80)), Paint(fill="#ffcc00", stroke="#aa0000", stroke_mm=0.1),
+                 closed=True),
+        Path((("M", (1, 1)), ("Q", (5, 9, 10, 1)), ("L", (12, 3)), ("Z", ())), ink),
+        Path(long_path, Paint(stroke="#405060", stroke_mm=0.05)),
+        Path(tuple(("M", xy()) if k % 2 == 0 else ("Q", (*xy(), *xy())) for k in range(40)), ink),
+        Rect(5, 5, 3, 3, Paint()),  # paints nothing
+        Text(30, 30, "Łódź — Gazala 1942", 3.0, anchor="middle"),
+        Text(58, 38, "3-4-6", 2.5, fill="#ffffff", font="condensed", bold=True, anchor="end"),
+        Text(2, 38, "(x) \\ ñ", 2.0, font="italic"),
+        Group((Rect(0, 0, 4, 4, Paint(fill="#336699")), Text(0, 3, "rot", 2.0)), dx_mm=40, dy_mm=30,
+              rotate_deg=30, scale=0.8, clip=Rect(-1, -1, 6, 6, Paint())),
+        Group((Rect(0, 0, 8, 2, Paint(fill="#ff0000", opacity=0.4)), Rect(0, 3, 8, 2, Paint(fill="#00ff00"))),
+              dy_mm=15),
+        Rect(50, 2, 8, 8, Paint(fill="#ffffff", stroke="#c0392b", stroke_mm=0.35, opacity=0.35)),
+        Rect(50, 2, 8, 8, Paint(stroke="#c0392b", stroke_mm=0.35)),
+    ]
+    return Drawing(60.0, 40.0, tuple(items), title=f"sampler {seed}")
+
+
+def _pdf(draw) -> bytes:
+    buffer = io.BytesIO()
+    canvas = backend.new_canvas(buffer, 210 * PT_PER_MM, 297 * PT_PER_MM, title="test")
+    draw(canvas)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_drawing_on_a_page_writes_what_the_canvas_calls_write(seed: int) -> None:
+    drawing = _sampler(seed)
+    assert _pdf(lambda c: backend.draw_drawing(c, drawing, 20, 30)) == \
+        _pdf(lambda c: _oracle_drawing(c, drawing, 20, 30))
+
+
+def _without_groups(drawing: Drawing) -> Drawing:
+    return Drawing(drawing.width_mm, drawing.height_mm, tuple(i for i in drawing.items if not isinstance(i, Group)),
+                   drawing.title)
+
+
+def test_forms_write_what_begin_form_and_end_form_write() -> None:
+    plain, other, translucent = _without_groups(_sampler(3)), _without_groups(_sampler(4)), _sampler(5)
+    placed = [(plain, 10, 10), (other, 100, 10), (plain, 10, 200), (translucent, 100, 200), (translucent, 10, 400)]
+
+    def ours(canvas) -> None:
+        forms = backend.FormCache(canvas)
+        for drawing, x_pt, y_pt in placed:
+            forms.place(drawing, x_pt, y_pt)
+
+    assert _pdf(ours) == _pdf(lambda c: _oracle_forms(c, placed))
+
+
+def test_a_content_stream_is_compiled_once_for_every_canvas() -> None:
+    drawing = _sampler(6)
+    first = _pdf(lambda c: backend.draw_drawing(c, drawing, 0, 0))
+    assert _pdf(lambda c: backend.draw_drawing(c, drawing, 0, 0)) == first
+    assert backend.compiled(drawing) is backend.compiled(drawing)
+    again = Drawing(drawing.width_mm, drawing.height_mm, tuple(drawing.items), drawing.title)
+    assert again is not drawing and backend.compiled(again) is backend.compiled(drawing)
+
+
+def test_remembered_keeps_a_few_big_values_apart() -> None:
+    memory = backend.Remembered(3, big=1, big_from=100)
+    for n in range(5):
+        memory.put(n, f"small {n}", 10)
+    memory.put("map", "big", 1000)
+    memory.put("other map", "big too", 1000)
+    assert [memory.get(n) for n in range(5)] == [None, None, "small 2", "small 3", "small 4"]
+    assert memory.get("map") is None and memory.get("other map") == "big too"
+
+
+def test_long_svg_paths_print_numbers_as_num_does() -> None:
+    rng = random.Random(7)
+    values = [rng.uniform(-500, 500) for _ in range(300)] + [0.0, -0.0, -0.0004, 0.0005, 100.0, 10.01, 0.1,
+                                                            -10.0, 999.9995, 1e-9, 5, -3, 2.5e-3, 10.005]
+    commands = []
+    for k in range(len(values) // 2):
+        commands.append(("M" if k % 5 == 0 else "L", (values[2 * k], values[2 * k + 1])))
+    commands += [("Q", tuple(values[:4])), ("C", tuple(values[4:10])), ("Z", ())]
+    item = Path(tuple(commands), Paint(stroke="#000000", stroke_mm=0.1))
+    slow = " ".join(c + (" " + " ".join(num(v) for v in vs) if vs else "") for c, vs in commands)
+    assert path_data(item) == slow
+    line = Polyline(tuple(zip(values[0::2], values[1::2])), Paint(stroke="#000000", stroke_mm=0.1))
+    assert f'points="{" ".join(f"{num(x)},{num(y)}" for x, y in line.points)}"' in \
+        svg_text(Drawing(10, 10, (line,)))
+
+
+def test_a_face_written_twice_in_svg_is_the_same_text() -> None:
+    face = _without_groups(_sampler(8))
+    sheet = Drawing(200, 100, (Group(face.items, dx_mm=10, dy_mm=10), Group(face.items, dx_mm=80, dy_mm=10)))
+    alone = svg_text(face)
+    body = alone[alone.index("</title>") + len("</title>"):alone.index("</svg>")]
+    both = svg_text(sheet)
+    assert both.count(body) == 2
+    known: dict = {}
+    assert svg_text(sheet, known=known) == both and svg_text(face, known=known) == alone
+    assert len(known) >= 1
+
+
+@pytest.mark.parametrize("px", [50, 96])
+def test_face_pngs_are_each_face_rendered_alone(px: int) -> None:
+    """Each face's PNG holds the very pixels of that face rendered on a page of its own (at a scale
+    where the page is a whole number of pixels): no neighbour, no offset, no band of the gap."""
+    faces = [Drawing(12.7, 12.7, (Rect(0, 0, 12.7, 12.7, Paint(fill=colour)),
+                                  Text(6.35, 8, label, 4.0, anchor="middle", bold=True)))
+             for colour, label in [("#c8d8a0", "1"), ("#8030a0", "22"), ("#ffffff", "3-3"), ("#202020", "x")]]
+    pngs = face_pngs(faces, px=px)
+    assert len(pngs) == len(faces)
+    for face, png in zip(faces, pngs):
+        picture = PILImage.open(io.BytesIO(png))
+        assert picture.mode == "RGB" and picture.size == (px, px)
+        buffer = io.BytesIO()
+        canvas = backend.new_canvas(buffer, face.width_mm * PT_PER_MM, face.height_mm * PT_PER_MM)
+        backend.draw_drawing(canvas, face, 0, 0)
+        canvas.showPage()
+        canvas.save()
+        page = pypdfium2.PdfDocument(buffer.getvalue())[0]
+        alone = page.render(scale=px / face.width_mm / PT_PER_MM, fill_color=(255, 255, 255, 255)).to_pil()
+        assert np.array_equal(np.asarray(alone.convert("RGB"))[:px, :px], np.asarray(picture))
