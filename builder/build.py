@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 import builder.rules  # noqa: F401  (registers every check)
+from builder.collector import collector_paused
 from builder.cache import (RECORD, BuildRecord, EmitterRecord, code_fingerprint, emitter_entries, emitter_key,
                            files_intact, folder_fingerprint, game_folder_of, game_parts, part_fingerprint,
                            read_manifest, read_record, record_bytes)
@@ -31,7 +32,6 @@ from builder.emit.pdf_charts import emit_charts_pdf
 from builder.emit.pdf_rulebook import emit_rulebook_pdf, rulebook_reads
 from builder.emit.pdf_setup import emit_setup_pdf
 from builder.load.game import load_game
-from builder.load.yaml import collector_paused
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.progress import Progress
@@ -92,7 +92,7 @@ tests/test_build_parallel.py proves the parts add up to the whole."""
 
 DOCUMENTS = (emit_rulebook_pdf, emit_setup_pdf)
 """The emitters whose PDFs the VASSAL module carries in its Help menu. The module is made without them
-(so that it need not wait for the rulebook) and they are attached when both are done (`_attach`)."""
+(so that it need not wait for the rulebook) and they are attached when both are done (`with_documents`)."""
 
 
 def parts_of(emitter: Emitter, game: Game) -> list[Game]:

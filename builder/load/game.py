@@ -9,7 +9,8 @@ from pydantic import BaseModel, ValidationError
 from builder.load.counters_csv import read_counter_csv
 from builder.load.errors import diagnostics_from
 from builder.load.rulebook import read_rulebook
-from builder.load.yaml import LocatedDict, LocatedList, collector_paused, load_yaml
+from builder.collector import collector_paused
+from builder.load.yaml import LocatedDict, LocatedList, load_yaml
 from builder.model.charts import ChartsFile
 from builder.model.content import Game
 from builder.model.counters import CountersFile

@@ -11,15 +11,14 @@ Both give the same nodes, tags and positions (tests/load/test_yaml.py compares t
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import re
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import yaml
 
+from builder.collector import collector_paused
 from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
@@ -257,19 +256,6 @@ def read_text(path: Path) -> str:
         raise ContentError([Diagnostic(Location(path, line, column), "load/not-utf8", ERROR,
                                        f"byte 0x{data[exc.start]:02x} is not valid UTF-8",
                                        "save the file as UTF-8")]) from None
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector: the nodes, trees and models the loader builds hold no
-    cycles, and on 10,000 counters its repeated passes over them took more than half the loading time."""
-    was_on = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_on:
-            gc.enable()
 
 
 def load_yaml(path: Path) -> Any:

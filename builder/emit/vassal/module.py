@@ -1,10 +1,7 @@
 """The .vmod of a game: buildFile.xml, moduledata, images, one .vsav per scenario, attached PDFs."""
 from __future__ import annotations
 
-import gc
-from contextlib import contextmanager
-from typing import Iterator
-
+from builder.collector import collector_paused
 from builder.emit.output import Artifact
 from builder.emit.vassal.archive import archive_bytes, metadata, pack, packed_entries, unpack, zip_bytes
 from builder.emit.vassal.art import drawings, render_pngs
@@ -33,27 +30,9 @@ def vsav_bytes(plan: ModulePlan, setup: Setup, moduledata: bytes) -> bytes:
                       "moduledata": moduledata})
 
 
-@contextmanager
-def cyclic_gc_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for a while (reference counting still frees nearly all).
-
-    Making a module allocates millions of small objects (pieces, traits, drawings, PDF operators); each
-    full collection walks every object alive, the loaded game included, and on a game of 10,000 counters
-    the collector took about half of the emitter's time. Whatever cycles are made meanwhile are collected
-    once it runs again.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def vmod_bytes(game: Game, documents: tuple[Document, ...] = ()) -> bytes:
     """Return the module of a game; `documents` are the PDFs to attach (rulebooks, scenario cards)."""
-    with cyclic_gc_paused():
+    with collector_paused():
         return _vmod_bytes(game, documents)
 
 
