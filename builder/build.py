@@ -2,17 +2,15 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import gc
 import hashlib
 import json
-import multiprocessing
 import os
 import shutil
-import signal
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable
 
 import builder.rules  # noqa: F401  (registers every check)
 from builder.collector import collector_paused
@@ -34,6 +32,7 @@ from builder.emit.pdf_setup import emit_setup_pdf
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
+from builder.processes import Children, can_fork
 from builder.progress import Progress
 from builder.rules.diagnostic import ContentError, Diagnostic, Severity
 from builder.rules.registry import run_checks
@@ -90,6 +89,16 @@ piece of it (one rulebook), and the emitter's artifacts are its parts' artifacts
 several processes runs the parts as separate tasks, so that one long emitter does not hold up a game;
 tests/test_build_parallel.py proves the parts add up to the whole."""
 
+SHARED: tuple[tuple[Emitter, ...], ...] = (
+    (emit_map_pdfs, emit_map_svgs),
+    (emit_charts_pdf, emit_aid_pdf, emit_charts_svg),
+    (emit_counters, emit_setup_pdf),
+)
+"""Emitters that draw the same things (the map sheets; the charts' layouts; the counters), which each
+process draws once and remembers (builder/memo.py). A build on several processes runs the stale emitters
+of a group as one task, so that the drawing is made once rather than once in each process: it saves a
+third of these emitters' work (bench/stages.py times each emitter with the others' drawings at hand)."""
+
 DOCUMENTS = (emit_rulebook_pdf, emit_setup_pdf)
 """The emitters whose PDFs the VASSAL module carries in its Help menu. The module is made without them
 (so that it need not wait for the rulebook) and they are attached when both are done (`with_documents`)."""
@@ -126,8 +135,8 @@ class CheckResult:
         return [d for d in self.diagnostics if d.severity is Severity.ERROR]
 
 
-def check_path(path: Path) -> CheckResult:
-    """Load and check the game at `path`; never raises for content problems."""
+def load_path(path: Path) -> CheckResult:
+    """Load the game at `path` without checking it: its game, or the diagnostics that stopped the loading."""
     folder = game_folder_of(path)
     # hashed before reading: a file saved during the build makes the next build look again
     inputs = folder_fingerprint(folder) if (folder / "game.yaml").is_file() else ""
@@ -135,9 +144,26 @@ def check_path(path: Path) -> CheckResult:
         game = load_game(path)
     except ContentError as exc:
         return CheckResult(path, None, exc.diagnostics, usage_error=exc.usage)
+    return CheckResult(path, game, [], inputs=inputs)
+
+
+def checked(loaded: CheckResult) -> CheckResult:
+    """Return a loaded game's result with the checks' diagnostics."""
+    if loaded.game is None:
+        return loaded
     with collector_paused():  # the checks build no cycles; the collector would walk the whole game again and again
-        diagnostics = run_checks(game)
-    return CheckResult(path, game, diagnostics, inputs=inputs)
+        diagnostics = run_checks(loaded.game)
+    return dataclasses.replace(loaded, diagnostics=diagnostics)
+
+
+def check_path(path: Path) -> CheckResult:
+    """Load and check the game at `path`; never raises for content problems."""
+    return checked(load_path(path))
+
+
+def refused(results: list[CheckResult]) -> bool:
+    """Return whether a build of these games must not go on: one failed to load or has errors."""
+    return any(r.game is None or r.usage_error or r.errors for r in results)
 
 
 @dataclass(frozen=True)
@@ -162,7 +188,8 @@ class GamePlan:
 
     game: Game
     folder: Path
-    keys: dict[str, str]
+    keys: dict[str, str] | None
+    """Each emitter's cache key; None when there is no earlier build to compare with (worked out when written)."""
     kept: dict[str, list[dict]]
     stale: tuple[int, ...]
     inputs: str = ""
@@ -195,17 +222,24 @@ def _inside(path: object) -> bool:
         return False
 
 
-def plan_game(result: CheckResult, out_dir: Path, *, cache: bool = True) -> GamePlan:
-    """Return the plan of one checked game: which emitters' inputs changed since the build in out_dir."""
-    game = result.game
-    folder = output_folder(game, out_dir)
+def emitter_keys(game: Game) -> dict[str, str]:
+    """Return each emitter's cache key: a hash of the parts of the game it reads."""
     hashes: dict[str, str] = {}
     for emitter in EMITTERS:
         for part in reads_of(emitter, game):
             hashes.setdefault(part, part_fingerprint(game, part))
-    keys = {emitter_name(e): emitter_key(emitter_name(e), {p: hashes[p] for p in reads_of(e, game)})
+    return {emitter_name(e): emitter_key(emitter_name(e), {p: hashes[p] for p in reads_of(e, game)})
             for e in EMITTERS}
+
+
+def plan_game(result: CheckResult, out_dir: Path, *, cache: bool = True) -> GamePlan:
+    """Return the plan of one checked game: which emitters' inputs changed since the build in out_dir."""
+    game = result.game
+    folder = output_folder(game, out_dir)
     earlier = _earlier(folder) if cache else {}
+    if not earlier:  # every emitter runs: the keys are only wanted for the record, worked out when it is written
+        return GamePlan(game, folder, None, {}, tuple(range(len(EMITTERS))), result.inputs, len(result.diagnostics))
+    keys = emitter_keys(game)
     kept = {name: entries for name, (key, entries) in earlier.items() if keys.get(name) == key}
     stale = tuple(i for i, e in enumerate(EMITTERS) if emitter_name(e) not in kept)
     return GamePlan(game, folder, keys, kept, stale, result.inputs, len(result.diagnostics))
@@ -217,7 +251,8 @@ def _manifest_bytes(game: Game, entries: list[dict]) -> bytes:
 
 
 def _record(plan: GamePlan, counts: list[int]) -> bytes:
-    emitters = tuple(EmitterRecord(emitter_name(e), plan.keys[emitter_name(e)], n) for e, n in zip(EMITTERS, counts))
+    keys = plan.keys if plan.keys is not None else emitter_keys(plan.game)
+    emitters = tuple(EmitterRecord(emitter_name(e), keys[emitter_name(e)], n) for e, n in zip(EMITTERS, counts))
     source = str(plan.game.root.resolve())
     return record_bytes(BuildRecord(code_fingerprint(), plan.inputs, source, plan.diagnostics, emitters))
 
@@ -311,21 +346,9 @@ def write_game(plan: GamePlan, made: dict[int, list[Artifact]]) -> BuildResult:
     return BuildResult(plan.game.id, plan.folder, entries, rerun)
 
 
-_WORKER_GAMES: list[Game] = []
-"""The games a pool worker builds: handed over once when it starts (inherited, with fork), never changed."""
-
-
-def _adopt(games: list[Game]) -> None:
-    _WORKER_GAMES[:] = games
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it stops the workers
-    # the inherited games live as long as the worker: the collector need not walk them again and again
-    gc.freeze()
-
-
-def _emit(game_index: int, emitter_index: int, part: int | None) -> list[Artifact]:
-    """Run one emitter on one game, or on one part of it, in a pool worker."""
-    emitter, game = EMITTERS[emitter_index], _WORKER_GAMES[game_index]
-    return emitter(game if part is None else parts_of(emitter, game)[part])
+Unit = tuple[int, tuple[int, ...], "int | None"]
+"""One task of a build on several processes: a game, the emitters it runs one after the other (a SHARED
+group, or one emitter), and which part of a PARTS emitter's work (None for all of it)."""
 
 
 def default_jobs() -> int:
@@ -333,94 +356,208 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
-def run_emitters(games: list[Game], tasks: list[tuple[int, int]], *, jobs: int
-                 ) -> Iterator[tuple[tuple[int, int], list[Artifact]]]:
-    """Yield each (game, emitter) task with its artifacts as it finishes: in this process, or on `jobs` processes.
-
-    Emitters are pure functions of the game, so where one runs never changes what it makes; the
-    artifacts are put in emitter order when written (tests/test_build_parallel.py compares both ways).
-    On several processes an emitter of PARTS runs as one task per part, its artifacts joined in order.
-    """
-    if jobs <= 1 or len(tasks) <= 1:
-        for game_index, emitter_index in tasks:
-            yield (game_index, emitter_index), EMITTERS[emitter_index](games[game_index])
-        return
-    counts = {task: len(parts_of(EMITTERS[task[1]], games[task[0]])) if EMITTERS[task[1]] in PARTS else 0
-              for task in tasks}
-    pieces = [(task, part) for task in tasks for part in (range(counts[task]) if counts[task] else [None])]
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else None)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(pieces)), mp_context=context, initializer=_adopt,
-                               initargs=(games,))
-    pending: dict[Future, tuple[tuple[int, int], int | None]] = {
-        pool.submit(_emit, *task, part): (task, part) for task, part in pieces}
-    joined: dict[tuple[int, int], dict[int, list[Artifact]]] = {task: {} for task in tasks if counts[task]}
-    try:
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                task, part = pending.pop(future)
-                if part is None:
-                    yield task, future.result()
-                    continue
-                joined[task][part] = future.result()
-                if len(joined[task]) == counts[task]:
-                    found = joined.pop(task)
-                    yield task, [artifact for index in range(counts[task]) for artifact in found[index]]
-    except BaseException:  # an emitter failed, Ctrl-C, or the caller stopped: end the workers' tasks too
-        _stop(pool)
-        raise
-    pool.shutdown()
-
-
-def _stop(pool: ProcessPoolExecutor) -> None:
-    """Cancel what has not started and end the workers now, rather than wait for their running emitters."""
-    # The executor offers no way to stop a running task before Python 3.14; its worker table is the way in.
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for process in processes:
-        process.terminate()
+def units_of(game: Game, stale: tuple[int, ...]) -> list[tuple[tuple[int, ...], int | None]]:
+    """Return the tasks that run a game's stale emitters on several processes: a SHARED group's stale
+    members as one task, a PARTS emitter as one task per part, any other emitter alone."""
+    group_of = {EMITTERS.index(e): tuple(EMITTERS.index(m) for m in group) for group in SHARED for e in group}
+    units: list[tuple[tuple[int, ...], int | None]] = []
+    placed: set[int] = set()
+    for index in stale:
+        if index in placed:
+            continue
+        emitter = EMITTERS[index]
+        if emitter in PARTS:
+            units += [((index,), n) for n in range(len(parts_of(emitter, game)))]
+            placed.add(index)
+            continue
+        members = tuple(e for e in group_of.get(index, (index,)) if e in stale)
+        units.append((members, None))
+        placed.update(members)
+    return units
 
 
 SLOW_FIRST = ("emit_rulebook_pdf", "emit_vmod", "emit_map_pdfs", "emit_setup_pdf")
 """The emitters that take longest (bench/harness.py): started first, so that no long one starts last."""
 
 
-def _schedule(plans: list[GamePlan]) -> list[tuple[int, int]]:
-    """Return every (game, emitter) task to run, the slow emitters of every game first."""
-    def rank(task: tuple[int, int]) -> tuple[int, int, int]:
-        name = EMITTERS[task[1]].__name__
-        return (SLOW_FIRST.index(name) if name in SLOW_FIRST else len(SLOW_FIRST), task[0], task[1])
+def _rank(unit: Unit) -> tuple[int, int, int]:
+    """Return when a unit starts among those waiting: the slow emitters of every game first."""
+    names = [EMITTERS[e].__name__ for e in unit[1]]
+    slowest = min((SLOW_FIRST.index(n) for n in names if n in SLOW_FIRST), default=len(SLOW_FIRST))
+    return slowest, unit[0], unit[1][0]
 
-    return sorted(((g, e) for g, plan in enumerate(plans) for e in plan.stale), key=rank)
+
+def _run_unit(games: list[Game], unit: Unit) -> list[list[Artifact]]:
+    """Run a unit's emitters on its game, or on one part of it (in a child process); return each one's artifacts."""
+    game_index, emitter_indices, part = unit
+    game = games[game_index]
+    return [EMITTERS[e](game if part is None else parts_of(EMITTERS[e], game)[part]) for e in emitter_indices]
+
+
+class Emission:
+    """The emitters of the games of one build, run on `jobs` processes, and each game written when done.
+
+    Games come in one by one (`add`); on several processes each game's emitters start in children at
+    once (builder/processes.py), so the build goes on reading and checking the next game meanwhile.
+    Emitters are pure functions of the game, so where one runs never changes what it makes; the
+    artifacts are put in emitter order when written (tests/test_build_parallel.py compares both ways).
+    """
+
+    def __init__(self, out_dir: Path, *, jobs: int, cache: bool, progress: Progress | None) -> None:
+        self.out_dir, self.cache, self.progress = out_dir, cache, progress
+        self.plans: list[GamePlan] = []
+        self.games: list[Game] = []
+        self.made: list[dict[int, list[Artifact]]] = []
+        self.built: dict[int, BuildResult] = {}
+        self.children = Children(functools.partial(_run_unit, self.games), jobs) \
+            if jobs > 1 and can_fork() else None
+        self.joined: dict[tuple[int, int], dict[int, list[Artifact]]] = {}
+        self.parts: dict[tuple[int, int], int] = {}
+        self.writing = False
+        self.whole: list[int] = []
+        """Games whose emitters are all done, waiting for `release` to be written."""
+        if progress is not None:
+            progress.start(0)
+
+    def add(self, result: CheckResult) -> None:
+        """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
+        plan = plan_game(result, self.out_dir, cache=self.cache)
+        game_index = len(self.plans)
+        self.plans.append(plan)
+        self.games.append(plan.game)
+        self.made.append({})
+        if self.progress is not None:
+            self.progress.extend(len(plan.stale))
+        # the games live until the build ends (and the children inherit them): the collector need not walk them
+        gc.freeze()
+        if not plan.stale:
+            self._whole(game_index)
+        elif self.children is not None:
+            for members, part in units_of(plan.game, plan.stale):
+                if part is not None:
+                    self.parts[(game_index, members[0])] = self.parts.get((game_index, members[0]), 0) + 1
+                self.children.submit((game_index, members, part), _rank((game_index, members, part)))
+            self.children.start()
+
+    def checked(self, game_index: int, result: CheckResult) -> None:
+        """Record the number of diagnostics a game's checks found (its build record keeps it)."""
+        plan = self.plans[game_index]
+        self.plans[game_index] = dataclasses.replace(plan, diagnostics=len(result.diagnostics))
+
+    def collect(self, *, block: bool) -> None:
+        """Take in the emitters finished so far (all of them, with `block`), writing each game once it is whole."""
+        if self.children is None:
+            if block:
+                for game_index, plan in enumerate(self.plans):
+                    for emitter_index in plan.stale:
+                        self._done(game_index, emitter_index, EMITTERS[emitter_index](plan.game))
+            return
+        for (game_index, members, part), found in self.children.finished(block=block):
+            if part is None:
+                for emitter_index, artifacts in zip(members, found):
+                    self._done(game_index, emitter_index, artifacts)
+                continue
+            task = (game_index, members[0])
+            self.joined.setdefault(task, {})[part] = found[0]
+            if len(self.joined[task]) == self.parts[task]:
+                pieces = self.joined.pop(task)
+                self._done(game_index, members[0], [a for n in range(self.parts[task]) for a in pieces[n]])
+
+    def _done(self, game_index: int, emitter_index: int, artifacts: list[Artifact]) -> None:
+        made = self.made[game_index]
+        made[emitter_index] = artifacts
+        if self.progress is not None:
+            step = EMITTERS[emitter_index].__name__.removeprefix("emit_").strip("_")
+            self.progress.advance(f"{self.games[game_index].id}: {step}")
+        if len(made) == len(self.plans[game_index].stale):
+            self._whole(game_index)
+
+    def _whole(self, game_index: int) -> None:
+        """Write a game whose emitters are all done, or keep it for `release`."""
+        if not self.writing:
+            self.whole.append(game_index)
+            return
+        self.built[game_index] = write_game(self.plans[game_index], self.made[game_index])
+        self.made[game_index] = {}
+
+    def release(self) -> None:
+        """Let the games be written (every game of the build is checked clean): those done so far, the rest when done."""
+        self.writing = True
+        for game_index in self.whole:
+            self._whole(game_index)
+        self.whole = []
+
+    def finish(self) -> list[BuildResult]:
+        """Wait for every emitter and return what each game's build wrote, in the order the games came."""
+        try:
+            self.release()
+            self.collect(block=True)
+        finally:
+            self.stop()
+        if self.progress is not None:
+            self.progress.finish()
+        return [self.built[g] for g in range(len(self.plans))]
+
+    def stop(self) -> None:
+        """End the children still running (a check failed, an emitter failed, Ctrl-C); nothing more is written."""
+        if self.children is not None:
+            self.children.stop()
+        gc.unfreeze()
 
 
 def build_checked(results: list[CheckResult], out_dir: Path, *, jobs: int = 1, cache: bool = True,
                   progress: Progress | None = None) -> list[BuildResult]:
     """Build every checked game (none may have errors) into out_dir/<id>/, rerunning only what changed."""
-    plans = [plan_game(result, out_dir, cache=cache) for result in results]
-    games = [plan.game for plan in plans]
-    tasks = _schedule(plans)
-    made: list[dict[int, list[Artifact]]] = [{} for _ in plans]
-    built: dict[int, BuildResult] = {g: write_game(p, {}) for g, p in enumerate(plans) if not p.stale}
-    if progress is not None:
-        progress.start(len(tasks))
-    # the loaded games live until the build ends: the collector need not walk them again and again
-    gc.freeze()
+    emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress)
     try:
-        for (game_index, emitter_index), artifacts in run_emitters(games, tasks, jobs=jobs):
-            made[game_index][emitter_index] = artifacts
-            if progress is not None:
-                step = EMITTERS[emitter_index].__name__.removeprefix("emit_").strip("_")
-                progress.advance(f"{games[game_index].id}: {step}")
-            if len(made[game_index]) == len(plans[game_index].stale):
-                built[game_index] = write_game(plans[game_index], made[game_index])
-                made[game_index] = {}
-    finally:
-        gc.unfreeze()
-    if progress is not None:
-        progress.finish()
-    return [built[g] for g in range(len(plans))]
+        for index, result in enumerate(results):
+            emission.add(result)
+            emission.checked(index, result)
+    except BaseException:
+        emission.stop()
+        raise
+    return emission.finish()
+
+
+def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: bool = True,
+                    progress: Progress | None = None) -> tuple[list[CheckResult], list[BuildResult] | None]:
+    """Check every game at `paths` and build them all into out_dir, or none if one has errors.
+
+    On several processes a game's emitters start as soon as it is loaded, while it and the next
+    games are checked; if a check finds an error, that work is thrown away and nothing is written.
+    Returns the check results, and the builds (None when the build was refused).
+    """
+    if jobs <= 1 or not can_fork():
+        results = [check_path(path) for path in paths]
+        return results, None if refused(results) else build_checked(results, out_dir, jobs=1, cache=cache,
+                                                                        progress=progress)
+    results: list[CheckResult] = []
+    emission: Emission | None = Emission(out_dir, jobs=jobs, cache=cache, progress=progress)
+    try:
+        for path in paths:
+            loaded = load_path(path)
+            if emission is not None and loaded.game is not None:
+                try:
+                    emission.add(loaded)
+                except OutputError:  # told, if the checks let the build go on, by the build without a head start
+                    emission.stop()
+                    emission = None
+            results.append(checked(loaded))
+            if emission is not None and refused(results[-1:]):
+                emission.stop()  # the build is refused; the other games are still checked, to report everything
+                emission = None
+            if emission is not None:
+                emission.checked(len(results) - 1, results[-1])
+                emission.collect(block=False)
+    except BaseException:
+        if emission is not None:
+            emission.stop()
+        raise
+    if refused(results):
+        return results, None
+    if emission is None:
+        return results, build_checked(results, out_dir, jobs=jobs, cache=cache, progress=progress)
+    return results, emission.finish()
 
 
 def build_game(game: Game, out_dir: Path, *, jobs: int = 1, cache: bool = True) -> BuildResult:

@@ -112,18 +112,19 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no
 
 def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None, cache: bool) -> dict[Path, str]:
     """Check and build the games that are not up to date; return the line to print for each path."""
-    from builder.build import EMITTERS, build_checked, check_path, default_jobs
+    from builder.build import EMITTERS, check_and_build, default_jobs
     from builder.progress import Progress
 
-    results = [check_path(path) for path in paths]
+    progress = Progress()
+    results, built = check_and_build(paths, out_dir, jobs=jobs or default_jobs(), cache=cache, progress=progress)
+    progress.finish()
     diagnostics = [d for r in results for d in r.diagnostics]
     if diagnostics:
         _print(diagnostics, fmt)
     code = _exit_code(results)
-    if code != EXIT_OK:
+    if built is None or code != EXIT_OK:
         click.echo("build refused: fix the errors above first (nothing was written)", err=True)
-        sys.exit(code)
-    built = build_checked(results, out_dir, jobs=jobs or default_jobs(), cache=cache, progress=Progress())
+        sys.exit(code if code != EXIT_OK else EXIT_CONTENT)
     lines = {}
     for path, one in zip(paths, built):
         kept = f" ({len(one.rerun)} of {len(EMITTERS)} emitters rerun)" if len(one.rerun) < len(EMITTERS) else ""

@@ -39,6 +39,10 @@ class Progress:
         """Begin counting `total` steps."""
         self.total, self.done, self.started = total, 0, time.monotonic()
 
+    def extend(self, steps: int) -> None:
+        """Count `steps` more steps to do (a build learns its games' steps one game at a time)."""
+        self.total += steps
+
     def advance(self, label: str) -> None:
         """Count one finished step, named `label`."""
         self.done += 1

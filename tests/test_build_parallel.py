@@ -37,3 +37,29 @@ def test_an_emitters_parts_add_up_to_the_whole() -> None:
         assert len(parts) > 1, f"{emitter.__name__} should split batalha-de-gazala's two languages"
         whole = emitter(game)
         assert [a for part in parts for a in emitter(part)] == whole
+
+
+def test_a_head_start_gives_the_bytes_of_a_build_after_the_checks(tmp_path: Path) -> None:
+    from builder.build import check_and_build
+
+    paths = [MINIMAL, CONTENT / "bolt-action"]
+    results, built = check_and_build(paths, tmp_path / "ahead", jobs=2)
+    assert built is not None and [r.errors for r in results] == [[], []]
+    build_checked([check_path(p) for p in paths], tmp_path / "after", jobs=1)
+    assert _tree(tmp_path / "ahead") == _tree(tmp_path / "after")
+
+
+def test_an_error_in_a_later_game_stops_the_head_start_and_nothing_is_written(tmp_path: Path) -> None:
+    import shutil
+
+    from builder.build import check_and_build
+
+    broken = tmp_path / "broken"
+    shutil.copytree(MINIMAL, broken)
+    scenario = broken / "scenarios" / "meeting.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace("ville", "vile", 1), encoding="utf-8")
+    out = tmp_path / "out"
+    results, built = check_and_build([CONTENT / "bolt-action", broken], out, jobs=2)
+    assert built is None
+    assert results[0].errors == [] and [d.rule for d in results[1].errors] == ["ref/unknown-place"]
+    assert not out.exists()

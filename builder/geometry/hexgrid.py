@@ -90,6 +90,15 @@ class HexGrid:
         """Return every hex, column by column."""
         return [Hex(c, r) for c in range(self.spec.columns) for r in range(self.spec.rows)]
 
+    def edge_hexes(self) -> list[Hex]:
+        """Return the hexes with a side on the grid's edge (fewer than six neighbours), column by column.
+
+        The grid is a full rectangle of columns and rows, so these are the hexes of its first and last
+        column and row: found without asking each hex for its neighbours.
+        """
+        last_col, last_row = self.spec.columns - 1, self.spec.rows - 1
+        return [h for h in self.all_hexes() if h.col in (0, last_col) or h.row in (0, last_row)]
+
     def label(self, hex_: Hex) -> str:
         """Return the label printed in the hex."""
         numbering = self.spec.numbering
@@ -224,15 +233,29 @@ class HexGrid:
         """Return every side of every hex on the grid once, sorted."""
         return sorted({side for hex_ in self.all_hexes() for side in self.hexsides(hex_)})
 
+    def _neighbour_steps(self, shifted: bool) -> list[tuple[int, int]]:
+        """Return the (column, row) step to the neighbour in each cube direction, for a hex that is
+        shifted or not: in offset coordinates the steps depend on nothing else."""
+        index = 3 if self.is_shifted(Hex(3, 3)) == shifted else 4  # a hex of that kind, away from any edge
+        sample = Hex(index, index)
+        q, r, _ = self.cube(sample)
+        return [(h.col - sample.col, h.row - sample.row)
+                for h in (self.from_cube(q + dq, r + dr) for dq, dr in _CUBE_DIRECTIONS)]
+
     def hexside_segments_mm(self) -> list[tuple[Point, Point]]:
-        """Return the two ends of every side of every hex on the grid, each side once, hex by hex."""
+        """Return the two ends of every side of every hex on the grid, each side once, hex by hex.
+
+        A side is drawn by the lower of its two hexes, or by its only hex on the grid's edge.
+        """
+        steps = {shifted: list(zip(self._neighbour_steps(shifted), _SIDE_CORNERS)) for shifted in (False, True)}
+        columns, rows = self.spec.columns, self.spec.rows
         segments = []
         for hex_ in self.all_hexes():
-            q, r, _ = self.cube(hex_)
+            col, row = hex_.col, hex_.row
             corners = self.corners_mm(hex_)
-            for (dq, dr), (first, second) in zip(_CUBE_DIRECTIONS, _SIDE_CORNERS):
-                other = self.from_cube(q + dq, r + dr)
-                if other > hex_ or not self.contains(other):
+            for (dc, dr), (first, second) in steps[self.is_shifted(hex_)]:
+                other_col, other_row = col + dc, row + dr
+                if (other_col, other_row) > (col, row) or not (0 <= other_col < columns and 0 <= other_row < rows):
                     segments.append((corners[first], corners[second]))
         return segments
 

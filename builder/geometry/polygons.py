@@ -56,7 +56,7 @@ def edge_gaps(grid: HexGrid, *, dx_mm: float = 0.0, dy_mm: float = 0.0) -> dict[
     rectangle = grid_rectangle(grid, dx_mm=dx_mm, dy_mm=dy_mm)
     covered = hexes_polygon(grid, grid.all_hexes(), dx_mm=dx_mm, dy_mm=dy_mm)
     gaps = shapely.difference(rectangle, covered)
-    edge = sorted(h for h in grid.all_hexes() if len(grid.neighbours(h)) < 6)
+    edge = sorted(grid.edge_hexes())
     centres = np.array([grid.centre_mm(h) for h in edge]) + (dx_mm, dy_mm)
     owners: dict[Hex, list[BaseGeometry]] = {}
     for piece in polygon_parts(gaps):

@@ -100,6 +100,9 @@ def test_grid_segments_draw_every_side_once(grid: HexGrid) -> None:
     assert len(segments) == len(grid.all_hexsides())
     keys = {tuple(sorted((round(x, 6), round(y, 6)) for x, y in segment)) for segment in segments}
     assert len(keys) == len(segments)
+    by_side = [grid.hexside_corners_mm(side) for side in grid.all_hexsides()]
+    # the very ends of every side (from the lattice, so to the last bit), in either direction
+    assert sorted(map(sorted, segments)) == sorted(map(sorted, by_side))
 
 
 @given(grids, st.data())

@@ -44,3 +44,10 @@ def test_hexes_and_edge_gaps_fill_the_map_rectangle(grid: HexGrid) -> None:
     rectangle = grid_rectangle(grid)
     assert math.isclose(whole.area, rectangle.area, rel_tol=1e-4)
     assert all(len(grid.neighbours(h)) < 6 for h in gaps)
+
+
+
+@given(grids)
+@settings(max_examples=60, deadline=None)
+def test_edge_hexes_are_those_with_fewer_than_six_neighbours(grid: HexGrid) -> None:
+    assert grid.edge_hexes() == [h for h in grid.all_hexes() if len(grid.neighbours(h)) < 6]

@@ -28,6 +28,7 @@ def _lattice(region: BaseGeometry, step_mm: float, margin_mm: float,
     inner = region.buffer(-margin_mm) if margin_mm > 0 else region
     if inner.is_empty:
         return []
+    shapely.prepare(inner)  # thousands of points are tested against it: index its edges once
     x0, y0, x1, y1 = inner.bounds
     row_mm = step_mm * math.sqrt(3) / 2
     rows = np.arange(math.floor(y0 / row_mm), math.ceil(y1 / row_mm) + 1)

@@ -1,0 +1,58 @@
+"""Tasks in forked children: results come back, failures are told, a child sees the state it was forked from."""
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from builder.processes import ChildFailed, Children, can_fork
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="needs the fork start method")
+
+
+def test_every_task_comes_back_with_its_result_lowest_rank_first() -> None:
+    children: Children[int, int] = Children(lambda n: n * n, jobs=1)
+    for n, rank in ((3, "c"), (1, "a"), (2, "b")):
+        children.submit(n, rank)
+    assert list(children.finished(block=True)) == [(1, 1), (2, 4), (3, 9)]
+    assert not children.busy
+
+
+def test_a_child_sees_the_state_of_the_moment_its_task_started() -> None:
+    games = ["first"]
+    children: Children[int, str] = Children(lambda n: games[n], jobs=2)
+    children.submit(0, 0)
+    children.start()
+    games.append("second")  # loaded after the first task started: only later children see it
+    children.submit(1, 1)
+    assert sorted(children.finished(block=True)) == [(0, "first"), (1, "second")]
+
+
+def test_a_task_that_raises_raises_in_the_parent() -> None:
+    def run(n: int) -> int:
+        raise ValueError(f"emitter broke on {n}")
+
+    children: Children[int, int] = Children(run, jobs=2)
+    children.submit(7, 0)
+    with pytest.raises(ValueError, match="emitter broke on 7"):
+        list(children.finished(block=True))
+    children.stop()
+
+
+def test_a_child_that_dies_without_a_word_is_told() -> None:
+    children: Children[int, int] = Children(lambda n: os._exit(9), jobs=1)
+    children.submit(1, 0)
+    with pytest.raises(ChildFailed, match="exit code 9"):
+        list(children.finished(block=True))
+
+
+def test_stop_ends_the_running_children_and_drops_the_queue() -> None:
+    children: Children[int, int] = Children(lambda n: os.pause() or n, jobs=1)
+    children.submit(1, 0)
+    children.submit(2, 1)
+    children.start()
+    (child, _), = children.running.values()
+    children.stop()
+    assert not children.busy
+    assert child.exitcode is not None
+    assert list(children.finished(block=False)) == []
