@@ -56,7 +56,8 @@ def _cell(text: str) -> Any:
 
 def _located(data: dict, at: Location, values: dict[str, Location]) -> LocatedDict:
     out = LocatedDict(data)
-    out.source = Source(at, dict(values), dict(values), {})
+    children = {key: value.source for key, value in data.items() if isinstance(value, LocatedDict)}
+    out.source = Source(at, dict(values), dict(values), {}, children)
     return out
 
 

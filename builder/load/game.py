@@ -91,7 +91,8 @@ def _with_csv_units(tree: Any, csv_path: Path, gather: _Gather) -> Any:
     out = LocatedDict(tree)
     out["units"] = merged
     out.source = Source(tree.source.at, tree.source.keys, {**tree.source.values, "units": merged.at},
-                        {**tree.source.items, "units": merged.items})
+                        {**tree.source.items, "units": merged.items},
+                        {key: child for key, child in tree.source.children.items() if key != "units"})
     return out
 
 

@@ -47,13 +47,26 @@ class LocatedList(list):
 class _Resolver(yaml.resolver.BaseResolver):
     """Plain-scalar typing after YAML 1.2 core (see the module docstring)."""
 
+    def __init__(self) -> None:
+        super().__init__()
+        # the tag of each plain scalar met so far: keys and small numbers come back thousands of times
+        self.plain_tags: dict[str, str] = {}
+
     def resolve(self, kind: type, value: str, implicit: tuple[bool, bool]) -> str:
         """Return the tag of a node: BaseResolver.resolve without its path resolvers, which we never use."""
         if kind is yaml.ScalarNode and implicit[0]:
-            for tag, pattern in self.yaml_implicit_resolvers.get(value[:1], ()):
-                if pattern.match(value):
-                    return tag
+            tag = self.plain_tags.get(value)
+            if tag is None:
+                tag = self.plain_tags[value] = self.plain_tag(value)
+            return tag
         return _DEFAULT_TAGS[kind]
+
+    def plain_tag(self, value: str) -> str:
+        """Return the tag of a plain scalar by the patterns its first character may start."""
+        for tag, pattern in self.yaml_implicit_resolvers.get(value[:1], ()):
+            if pattern.match(value):
+                return tag
+        return _DEFAULT_TAGS[yaml.ScalarNode]
 
 
 _DEFAULT_TAGS = {yaml.ScalarNode: _Resolver.DEFAULT_SCALAR_TAG, yaml.SequenceNode: _Resolver.DEFAULT_SEQUENCE_TAG,
@@ -105,8 +118,17 @@ class _Budget:
     """The lists and mappings being built, outermost first: a node met again among them is a loop."""
 
 
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 class _Builder:
-    """Turns composed nodes into LocatedDict / LocatedList / scalars, gathering diagnostics."""
+    """Turns composed nodes into LocatedDict / LocatedList / scalars, gathering diagnostics.
+
+    It visits every node of every file (some 400,000 for a game of 10,000 counters), so plain text,
+    the most common value, is taken straight from its node, and a list or mapping's own location is
+    reused as the location of its item or value rather than made again.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -114,37 +136,39 @@ class _Builder:
         self.problems: list[Diagnostic] = []
 
     def at(self, node: yaml.Node) -> Location:
-        return Location(self.path, node.start_mark.line + 1, node.start_mark.column + 1)
+        mark = node.start_mark
+        return Location(self.path, mark.line + 1, mark.column + 1)
 
     def problem(self, node: yaml.Node, rule: str, message: str, hint: str = "") -> None:
         self.problems.append(Diagnostic(self.at(node), rule, ERROR, message, hint))
 
     def build(self, node: yaml.Node) -> Any:
-        self.budget.nodes += 1
-        if self.budget.nodes > MAX_NODES:
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes > MAX_NODES:
             raise _TooLarge(self.at(node))
-        if not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
-            return self.scalar(node)
-        if id(node) in self.budget.open:
+        if node.__class__ is yaml.ScalarNode:
+            return node.value if node.tag == _STR else self.scalar(node)
+        if id(node) in budget.open:
             raise _TooLarge(self.at(node), "load/recursive-alias", "this alias names a list or mapping that "
                             "contains it, so it would never end", "write the data out instead of the alias")
-        if len(self.budget.open) >= MAX_DEPTH:
+        if len(budget.open) >= MAX_DEPTH:
             raise _TooLarge(self.at(node), "load/too-deep", f"lists and mappings are nested more than "
                             f"{MAX_DEPTH} deep here", "flatten the data")
-        if id(node) in self.budget.seen:
-            self.budget.expansions += 1
-            if self.budget.expansions > MAX_ALIAS_EXPANSIONS:
+        if id(node) in budget.seen:
+            budget.expansions += 1
+            if budget.expansions > MAX_ALIAS_EXPANSIONS:
                 raise _TooLarge(self.at(node))
-        self.budget.seen.add(id(node))
-        self.budget.open.append(id(node))
+        budget.seen.add(id(node))
+        budget.open.append(id(node))
         try:
             return self.mapping(node) if isinstance(node, yaml.MappingNode) else self.sequence(node)
         finally:
-            self.budget.open.pop()
+            budget.open.pop()
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         tag, value = node.tag, node.value
-        if tag == "tag:yaml.org,2002:str":
+        if tag == _STR:
             return value
         if tag == "tag:yaml.org,2002:null":
             return None
@@ -163,10 +187,19 @@ class _Builder:
         self.problem(node, "load/unsupported-tag", f'the YAML tag "{tag}" is not supported', "remove the tag")
         return value
 
+    def where(self, node: yaml.Node, built: Any) -> Location:
+        """Return where a built value stands: a list or mapping already knows it (the same node's start)."""
+        if isinstance(built, LocatedDict):
+            return built.source.at
+        if isinstance(built, LocatedList):
+            return built.at
+        return self.at(node)
+
     def sequence(self, node: yaml.SequenceNode) -> LocatedList:
-        out = LocatedList(self.build(child) for child in node.value)
+        children = node.value
+        out = LocatedList([self.build(child) for child in children])
         out.at = self.at(node)
-        out.items = tuple(self.at(child) for child in node.value)
+        out.items = tuple(self.where(child, built) for child, built in zip(children, out))
         return out
 
     def mapping(self, node: yaml.MappingNode) -> LocatedDict:
@@ -174,8 +207,11 @@ class _Builder:
         keys: dict[str, Location] = {}
         values: dict[str, Location] = {}
         items: dict[str, tuple[Location, ...]] = {}
+        children: dict[str, Source] = {}
         for key_node, value_node in self.merged_pairs(node):
-            key = self.key_text(key_node)
+            # a scalar key with text is always that text; key_text handles (and reports) the rest
+            key = key_node.value if key_node.__class__ is yaml.ScalarNode and key_node.value \
+                else self.key_text(key_node)
             if key is None:
                 continue
             if key in out:
@@ -183,20 +219,25 @@ class _Builder:
                 self.problem(key_node, "load/duplicate-key", f'the key "{key}" is given twice in this mapping '
                              f"(first at line {first.line})", "keep one of them")
                 continue
-            out[key] = self.build(value_node)
+            built = self.build(value_node)
+            out[key] = built
             keys[key] = self.at(key_node)
-            values[key] = self.at(value_node)
-            if isinstance(value_node, yaml.SequenceNode):
-                items[key] = tuple(self.at(child) for child in value_node.value)
-        out.source = Source(self.at(node), keys, values, items)
+            values[key] = self.where(value_node, built)
+            if isinstance(built, LocatedList):
+                items[key] = built.items
+            elif isinstance(built, LocatedDict):
+                children[key] = built.source
+        out.source = Source(self.at(node), keys, values, items, children)
         return out
 
     def merged_pairs(self, node: yaml.MappingNode) -> list[tuple[yaml.Node, yaml.Node]]:
         """Return the key/value pairs with `<<: *anchor` merges folded in (explicit keys win)."""
+        if not any(key_node.tag == _MERGE for key_node, _ in node.value):
+            return node.value
         pairs: list[tuple[yaml.Node, yaml.Node]] = []
         merged: list[tuple[yaml.Node, yaml.Node]] = []
         for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
+            if key_node.tag == _MERGE:
                 sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
                 for source in sources:
                     if isinstance(source, yaml.MappingNode):

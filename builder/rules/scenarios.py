@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Iterator
+from typing import Callable, Iterator
 
 from builder.model.charts import Tec
 from builder.model.content import Game
@@ -49,6 +49,23 @@ def is_prohibited(unit: Unit, terrain_ids: tuple[str, ...], game: Game, ix: Inde
     return None
 
 
+def _prohibition_lookup(game: Game, ix: Index) -> Callable[[Unit, tuple[str, ...]], str | None]:
+    """Return is_prohibited for one run of a check, answering each (unit type, terrain) pair once.
+
+    The answer depends on the unit's type and the hex's terrain alone, and a check asks it for
+    every unit placed (10,000 in a big game) or for every hex of an area times every unit placed there.
+    """
+    answers: dict[tuple[str, tuple[str, ...]], str | None] = {}
+
+    def prohibited(unit: Unit, terrain_ids: tuple[str, ...]) -> str | None:
+        key = (unit.type, terrain_ids)
+        if key not in answers:
+            answers[key] = is_prohibited(unit, terrain_ids, game, ix)
+        return answers[key]
+
+    return prohibited
+
+
 @check("scenario/setup-hex-off-map")
 def setup_hexes_off_map(game: Game, ix: Index) -> Iterator[Finding]:
     """Every hex a setup, reinforcement or marker placement names is on the map.
@@ -81,6 +98,7 @@ def setups_in_prohibited_terrain(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  placements: [{units: [22-armd], hex: "0101"}] where 0101 is sea
     Passes: placements: [{units: [22-armd], hex: "1210"}] where 1210 is open
     """
+    prohibited = _prohibition_lookup(game, ix)
     for scenario in game.scenarios:
         for where in [p for _, p in _placements(scenario)] + list(scenario.reinforcements):
             m, label = exact_hex(where, ix)
@@ -88,7 +106,7 @@ def setups_in_prohibited_terrain(game: Game, ix: Index) -> Iterator[Finding]:
                 continue
             for unit_id in where.units:
                 unit = ix.units.get(unit_id)
-                bad = is_prohibited(unit, m.terrain[label].all(), game, ix) if unit else None
+                bad = prohibited(unit, m.terrain[label].all()) if unit else None
                 if bad:
                     yield Finding(location_of(where, where.how), f'unit "{unit_id}" sets up in hex {label}, '
                                   f'whose terrain "{bad}" it may not enter', "choose a hex it may enter",
@@ -164,7 +182,8 @@ def enemies_stacked(game: Game, ix: Index) -> Iterator[Finding]:
                               subject=f"{scenario.id}:{label}")
 
 
-def _legal_hexes(where: Where, m: MapIndex, units: list[Unit], game: Game, ix: Index) -> list[str]:
+def _legal_hexes(where: Where, m: MapIndex, units: list[Unit], ix: Index,
+                 prohibited: Callable[[Unit, tuple[str, ...]], str | None]) -> list[str]:
     if where.within is not None:
         targets = [where.within.of] if isinstance(where.within.of, str) else where.within.of
         centres = [ix.places[t][0].hex if t in ix.places else t for t in targets]
@@ -176,7 +195,7 @@ def _legal_hexes(where: Where, m: MapIndex, units: list[Unit], game: Game, ix: I
     else:
         return ["-"]
     return sorted(label for label in found if label in m.terrain
-                  and not any(is_prohibited(u, m.terrain[label].all(), game, ix) for u in units))
+                  and not any(prohibited(u, m.terrain[label].all()) for u in units))
 
 
 @check("scenario/unsatisfiable-placement")
@@ -187,13 +206,14 @@ def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  within: {hexes: 1, of: "0101"} where every hex near 0101 is sea
     Passes: within: {hexes: 3, of: "2905"}
     """
+    prohibited = _prohibition_lookup(game, ix)
     for scenario in game.scenarios:
         placed_formations = {ix.units[u].formation for _, p in _placements(scenario) if p.how != "stacked_with"
                              for u in p.units if u in ix.units}
         for where in [p for _, p in _placements(scenario)] + list(scenario.reinforcements):
             m = ix.map_for(where.map)
             units = [ix.units[u] for u in where.units if u in ix.units]
-            if m is not None and m.grid is not None and not _legal_hexes(where, m, units, game, ix):
+            if m is not None and m.grid is not None and not _legal_hexes(where, m, units, ix, prohibited):
                 yield Finding(location_of(where, where.how), f'no hex meets the placement "{where.how}" of '
                               + ", ".join(where.units), "widen the area or correct its centre",
                               subject=f"{scenario.id}:{where.units[0]}")

@@ -10,14 +10,22 @@ from typing import Iterator
 from builder.emit.vassal.geometry import hex_area, label_problems, px_per_mm
 from builder.emit.vassal.pieces import PiecePlan, face_recipes, pieces_with_sources, prototypes
 from builder.emit.vassal.words import word
+from builder.memo import per_game
 from builder.model.base import text_in
 from builder.model.content import Game
+from builder.model.counters import Marker, Unit
 from builder.rules.diagnostic import Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 
 SHOWN = 3
 """How many unreadable labels a grid's diagnostic quotes."""
+
+
+@per_game
+def _pieces(game: Game) -> list[tuple[PiecePlan, Unit | Marker]]:
+    """Return the module's pieces with their sources, planned once for the three checks that read them."""
+    return pieces_with_sources(game)
 
 
 def _step_of(image: str) -> str:
@@ -32,7 +40,7 @@ def missing_images(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  steps: [{…}, {…}, {…}] all on one counter (it has only two faces)
     Passes: steps: [{…}, {…}, {counter: separate, …}]
     """
-    pairs = pieces_with_sources(game)
+    pairs = _pieces(game)
     recipes = face_recipes(game, [piece for piece, _ in pairs])
     for piece, source in pairs:
         for image in piece.images:
@@ -52,7 +60,7 @@ def unknown_prototypes(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: units: [{id: 7-mot, type: motorised, …}]
     """
     defined = {p.name for p in prototypes(game)}
-    for piece, source in pieces_with_sources(game):
+    for piece, source in _pieces(game):
         for name in piece.prototypes:
             if name not in defined:
                 field = "type" if piece.kind == "unit" else "side"
@@ -71,7 +79,7 @@ def duplicate_gpids(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: units: [{id: 21P-5, …}, {id: 21P-6, …}]
     """
     first: dict[int, PiecePlan] = {}
-    for piece, source in pieces_with_sources(game):
+    for piece, source in _pieces(game):
         earlier = first.setdefault(piece.gpid, piece)
         if earlier is not piece:
             yield Finding(location_of(source),
