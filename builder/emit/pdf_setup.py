@@ -1,6 +1,7 @@
 """Scenario setup cards: one PDF per scenario and language."""
 from __future__ import annotations
 
+from builder.collector import collector_paused
 from builder.emit.output import Artifact
 from builder.model.content import Game
 from builder.render.typeset.setup_card import setup_card_pdf
@@ -9,8 +10,13 @@ KIND = "setup-pdf"
 
 
 def emit_setup_pdf(game: Game) -> list[Artifact]:
-    """Return a setup card per scenario and language, on the game's first paper size."""
+    """Return a setup card per scenario and language, on the game's first paper size.
+
+    The collector is paused: a card of thousands of rows makes millions of short-lived table cells,
+    paragraphs and fragments, and each full collection would walk the whole loaded game again.
+    """
     paper = game.game.print.papers[0]
-    return [Artifact(KIND, f"setup/{scenario.id}-{lang}.pdf", setup_card_pdf(game, scenario, lang, paper=paper),
-                     {"scenario": scenario.id, "lang": lang, "paper": paper})
-            for scenario in game.scenarios for lang in game.game.languages]
+    with collector_paused():
+        return [Artifact(KIND, f"setup/{scenario.id}-{lang}.pdf", setup_card_pdf(game, scenario, lang, paper=paper),
+                         {"scenario": scenario.id, "lang": lang, "paper": paper})
+                for scenario in game.scenarios for lang in game.game.languages]

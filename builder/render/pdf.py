@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from math import cos, pi, sin
 from typing import Callable, NamedTuple, Union
 from weakref import WeakKeyDictionary, ref
@@ -145,14 +146,12 @@ def _trace(item: Path) -> str:
     commands = item.commands
     if len(commands) <= 4:
         return _trace_one_by_one(item)
-    operators: list[str] = []
-    values: list[float] = []
-    for command, numbers in commands:
-        if len(numbers) != _ARITY.get(command, -1):
-            return _trace_one_by_one(item)
-        operators.append(_OPERATORS[command])
-        values += numbers
-    template = " ".join(operators)
+    # the commands taken apart and checked by maps over them, not a Python step per command
+    names, numbers = zip(*commands)
+    if not _ARITY.keys() >= set(names) or list(map(len, numbers)) != list(map(_ARITY.__getitem__, names)):
+        return _trace_one_by_one(item)
+    template = " ".join(map(_OPERATORS.__getitem__, names))
+    values = list(chain.from_iterable(numbers))
     return "n " + template.format(*fp_str(values).split(" ")) if values else "n " + template
 
 
@@ -526,6 +525,15 @@ def pdf_bytes(text: str) -> bytes:
     holds: it is operators, numbers, names and strings escaped by escapePDF (controls as octal).
     """
     return text.encode("ascii") if text.isascii() else pdfdoc.pdfdocEnc(text)
+
+
+def show_scratch_page(canvas: Canvas) -> None:
+    """End a page of an uncompressed scratch document (one PDFium reads once): `canvas.showPage`, the
+    page's content stream then made bytes by pdf_bytes. reportlab would write it through its
+    PDFDocEncoding codec at save, which on a board's megabytes of operators costs more than the writing."""
+    canvas.showPage()
+    page = canvas._doc.Pages.pages[-1]
+    page.stream = pdf_bytes(page.stream)
 
 
 FILTERS = (pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress) if rl_config.useA85 else (pdfdoc.PDFZCompress,)

@@ -63,24 +63,34 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def rgb_png(pixels: np.ndarray) -> bytes:
-    """Return an RGB PNG of `pixels` (height × width × 3 bytes), rows unfiltered.
+def _png(width: int, height: int, rows: memoryview | bytes) -> bytes:
+    """Return an RGB PNG of `rows`: each row a filter byte (0, none) and its `width` × 3 bytes.
 
     Pillow's encoder tries five filters on every row; on a counter's flat colours no filter
     compresses as well, and writing the file directly takes a fraction of the time.
     """
-    height, width = pixels.shape[:2]
-    rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)
-    rows[:, 1:] = pixels.reshape(height, 3 * width)
     return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
-                     _chunk(b"IDAT", zlib.compress(rows.tobytes(), PNG_LEVEL)), _chunk(b"IEND", b"")))
+                     _chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")))
 
 
-def _rgb(bitmap) -> np.ndarray:
-    """Return a PDFium bitmap's pixels as a contiguous height × width × RGB array (crops of it are then
-    rows of contiguous bytes, which a PNG takes without another copy)."""
-    pixels = bitmap.to_numpy()
-    return np.ascontiguousarray(pixels[:, :, 2::-1] if bitmap.mode.startswith("BGR") else pixels[:, :, :3])
+def _cells(sheet: np.ndarray, count: int, cols: int, pitch_px: int, width_px: int, height_px: int) -> np.ndarray:
+    """Return the top-left `width_px` × `height_px` of the first `count` cells of a sheet (RGB pixels, cells
+    `pitch_px` apart, `cols` to a row) as PNG rows: count × height × (1 + 3 × width) bytes, filter bytes 0.
+
+    One copy for the whole sheet, instead of a crop, a copy and a filter column per face. Cells past the
+    bitmap's edge are black, as an image crop pads.
+    """
+    rows = -(-count // cols)
+    wanted = (rows * pitch_px, cols * pitch_px)
+    if sheet.shape[0] < wanted[0] or sheet.shape[1] < wanted[1]:
+        grown = np.zeros((max(sheet.shape[0], wanted[0]), max(sheet.shape[1], wanted[1]), 3), dtype=np.uint8)
+        grown[:sheet.shape[0], :sheet.shape[1]] = sheet
+        sheet = grown
+    grid = sheet[:wanted[0], :wanted[1]].reshape(rows, pitch_px, cols, pitch_px, 3)
+    faces = grid[:, :height_px, :, :width_px].transpose(0, 2, 1, 3, 4).reshape(rows * cols, height_px, 3 * width_px)
+    out = np.zeros((count, height_px, 1 + 3 * width_px), dtype=np.uint8)
+    out[:, :, 1:] = faces[:count]
+    return out
 
 
 def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int) -> list[bytes]:
@@ -88,7 +98,7 @@ def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int) -> list[bytes]:
     import pypdfium2
     from reportlab.lib.units import mm as PT_PER_MM
 
-    from builder.render.pdf import draw_drawing, new_canvas
+    from builder.render.pdf import draw_drawing, new_canvas, show_scratch_page
 
     width_mm, height_mm = faces[0].width_mm, faces[0].height_mm
     px_per_mm = px / width_mm
@@ -103,23 +113,15 @@ def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int) -> list[bytes]:
         col, row = index % cols, index // cols
         draw_drawing(canvas, face, col * pitch_mm * PT_PER_MM, (rows - row - 1) * pitch_mm * PT_PER_MM
                      + (pitch_mm - height_mm) * PT_PER_MM, clip=True)
-    canvas.showPage()
+    show_scratch_page(canvas)
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
     page = document[0]
-    bitmap = page.render(scale=px_per_mm / PT_PER_MM, fill_color=(255, 255, 255, 255))
-    sheet = _rgb(bitmap)
-    out = []
-    for index in range(len(faces)):
-        # each face stands at the top-left of its cell (its bottom edge is the cell's gap above the next)
-        col, row = index % cols, index // cols
-        left, top = col * pitch_px, row * pitch_px
-        crop = sheet[top:top + height_px, left:left + px]
-        if crop.shape[:2] != (height_px, px):  # past the bitmap's edge: black, as an image crop pads
-            crop = np.pad(crop, ((0, height_px - crop.shape[0]), (0, px - crop.shape[1]), (0, 0)))
-        out.append(rgb_png(crop))
-    del sheet
+    # PDFium writes the bytes in RGB order itself: no reordered copy of the whole sheet
+    bitmap = page.render(scale=px_per_mm / PT_PER_MM, fill_color=(255, 255, 255, 255), rev_byteorder=True)
+    cells = _cells(bitmap.to_numpy(), len(faces), cols, pitch_px, px, height_px)
     bitmap.close()
     page.close()
     document.close()
-    return out
+    # each face stands at the top-left of its cell (its bottom edge is the cell's gap above the next)
+    return [_png(px, height_px, memoryview(cell)) for cell in cells]

@@ -31,7 +31,7 @@ from builder.render.drawing import Drawing, Group, Item, Paint, Rect, circle
 from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
 from builder.render.maps.hexmap import hex_map_items
 from builder.render.maps.table import table_items
-from builder.render.pdf import draw_drawing, new_canvas
+from builder.render.pdf import draw_drawing, new_canvas, show_scratch_page
 from builder.render.png import face_pngs, png_bytes
 
 CHART_WIDTH_MM = 180.0
@@ -115,7 +115,7 @@ def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
     for drawing, _ in jobs:
         canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
         draw_drawing(canvas, drawing, 0, 0)
-        canvas.showPage()
+        show_scratch_page(canvas)
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
     out = []

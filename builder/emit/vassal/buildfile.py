@@ -11,7 +11,7 @@ from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventor
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
 from builder.emit.vassal.pieces import PiecePlan, gpid_of
 from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan
-from builder.emit.vassal.traits import add_piece
+from builder.emit.vassal.traits import Piece, add_piece
 from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import Element, element, xml_lines
 from builder.emit.vassal.zones import TableZone
@@ -38,10 +38,11 @@ def counter_px(plan: ModulePlan) -> int:
     return round(parse_length_mm(plan.game.game.print.counter_size) * plan.scale)
 
 
-def piece_slot(piece: PiecePlan, size: int, *, gpid: int | None = None, card: bool = False, level: int = 1
-               ) -> Element:
-    """Return a palette slot (or a deck's card slot, or an at-start stack's slot) holding the piece."""
-    text = add_piece(palette_piece(piece, gpid, level))
+def piece_slot(piece: PiecePlan, size: int, *, gpid: int | None = None, card: bool = False, level: int = 1,
+               made: Piece | None = None) -> Element:
+    """Return a palette slot (or a deck's card slot, or an at-start stack's slot) holding the piece;
+    `made` is its palette_piece when the caller has it."""
+    text = add_piece(made or palette_piece(piece, gpid, level))
     return element(WIDGET + ("CardSlot" if card else "PieceSlot"), body=text, entryName=piece.name,
                    gpid=str(gpid or piece.gpid), height=str(size), width=str(size))
 
@@ -72,7 +73,7 @@ def unit_palette(plan: ModulePlan) -> Element:
     tabs = []
     for side in [*sides, ""]:
         mine = [p for p in units if p.side == side or (side == "" and p.side not in sides)]
-        lists = [_list_widget(g or other, [piece_slot(p, size) for p in members])
+        lists = [_list_widget(g or other, [piece_slot(p, size, made=plan.palette_piece(p)) for p in members])
                  for g, members in _by_group(mine).items()]
         if lists:
             tabs.append(_list_widget(sides.get(side, other), lists))
@@ -83,7 +84,7 @@ def marker_palette(plan: ModulePlan) -> Element | None:
     """Return the markers palette: a list per kind of marker, or None without markers."""
     markers = [p for p in plan.pieces if p.kind == "marker"]
     size = counter_px(plan)
-    tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size) for p in members])
+    tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size, made=plan.palette_piece(p)) for p in members])
             for kind, members in _by_group(markers).items()]
     return _piece_window(word("markers", plan.lang), tabs) if tabs else None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 from builder.model.base import text_in
@@ -92,14 +93,25 @@ class Names:
         """Return the module's language (the game's first)."""
         return self.game.game.languages[0]
 
+    @cached_property
+    def _indexes(self) -> dict[int, tuple[list, dict]]:
+        return {}
+
+    def _by_id(self, items: list) -> dict:
+        """Return a list of the game by id, indexed once: thousands of pieces look up the same few lists."""
+        known = self._indexes.get(id(items))
+        if known is None or known[0] is not items:
+            known = self._indexes[id(items)] = (items, _by_id(items))
+        return known[1]
+
     def side_of_nationality(self, nationality: str | None) -> str | None:
         """Return the side id of a nationality."""
-        found = _by_id(self.game.game.nationalities).get(nationality)
+        found = self._by_id(self.game.game.nationalities).get(nationality)
         return found.side if found else None
 
     def of(self, items: list, item_id: str | None) -> str:
         """Return the name of an item by id, or the id itself when no item has it."""
-        found = _by_id(items).get(item_id)
+        found = self._by_id(items).get(item_id)
         return text_in(found.name, self.lang) if found else (item_id or "")
 
     def side(self, side_id: str | None) -> str:

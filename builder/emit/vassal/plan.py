@@ -14,7 +14,7 @@ from builder.emit.vassal.piece_traits import palette_piece
 from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, plan_pieces, prototypes
 from builder.emit.vassal.scenarios import aids_needed, new_game, resolve
 from builder.emit.vassal.setups import Setup, Target
-from builder.emit.vassal.traits import oldest_version
+from builder.emit.vassal.traits import Piece, oldest_version
 from builder.emit.vassal.zones import ZONED_GRID_SINCE
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -49,9 +49,19 @@ class ModulePlan:
         return text_in(self.game.game.title, self.lang)
 
     @cached_property
+    def _palette(self) -> dict[int, Piece]:
+        return {id(p): palette_piece(p) for p in self.pieces}
+
+    def palette_piece(self, piece: PiecePlan) -> Piece:
+        """Return the VASSAL piece of a palette slot, made once: the version check reads its traits and
+        the palette writes it."""
+        made = self._palette.get(id(piece))
+        return made if made is not None else palette_piece(piece)
+
+    @cached_property
     def oldest_vassal(self) -> str:
         """Return the oldest VASSAL whose traits and components the module uses."""
-        traits = [t for p in self.pieces for t in palette_piece(p).traits]
+        traits = [t for p in self.pieces for t in self.palette_piece(p).traits]
         zoned = [ZONED_GRID_SINCE] if any(b.zones or (b.display and b.kind != "display") for b in self.boards) else []
         return max(FLOOR_VERSION, oldest_version(traits), *zoned, key=lambda v: tuple(int(x) for x in v.split(".")))
 

@@ -13,6 +13,7 @@ import math
 import struct
 import zlib
 
+import numpy as np
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 
@@ -20,7 +21,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_LEVEL = 3
 """zlib level of the pictures: as fast as level 1 on such pictures, a little smaller."""
 STRIP_BYTES = 32 * 2**20
-"""Largest strip of a picture held at once, in bytes of RGB pixels."""
+"""Largest strip of a picture held at once, in bytes of RGB pixels (each PNG row adds its filter byte).
+Where two strips meet, anti-aliasing may round a few pixels differently (tests/emit/vassal/test_raster.py)."""
 RGB = 3
 
 
@@ -36,12 +38,10 @@ class PngStream:
         self.parts = [PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width_px, height_px, 8, 2, 0, 0, 0))]
         self.packer = zlib.compressobj(level)
 
-    def add(self, pixels: bytes | memoryview, rows: int, stride: int) -> None:
-        """Append `rows` rows of packed RGB pixels, each `stride` bytes apart in `pixels`."""
-        width = self.width_px * RGB
-        lines = b"".join(b"\x00" + pixels[n * stride:n * stride + width] for n in range(rows))
+    def add(self, lines: np.ndarray) -> None:
+        """Append PNG rows: each its filter byte (0, none) and then its RGB pixels."""
         self._idat(self.packer.compress(lines))
-        self.rows += rows
+        self.rows += len(lines)
 
     def _idat(self, data: bytes) -> None:
         if data:
@@ -59,22 +59,27 @@ class PngStream:
 def page_png(page: pypdfium2.PdfPage, px_per_pt: float, width_px: int, height_px: int) -> bytes:
     """Return the top-left `width_px` × `height_px` pixels of a PDF page at `px_per_pt`, on white, as PNG.
 
-    The same pixels as `page.render(scale=px_per_pt)` cut to that size, rendered in strips.
+    The same pixels as `page.render(scale=px_per_pt)` cut to that size, rendered in strips. PDFium
+    draws each strip straight into PNG rows: its bitmap starts one byte into the buffer and each of its
+    lines is one byte longer than its pixels, so that byte, before every row, is the row's filter byte.
     """
     full_width = math.ceil(page.get_width() * px_per_pt)
     full_height = math.ceil(page.get_height() * px_per_pt)
-    stride = width_px * RGB
-    strip_rows = max(1, min(height_px, STRIP_BYTES // stride))
-    buffer = (ctypes.c_ubyte * (stride * strip_rows))()
+    line = 1 + width_px * RGB
+    strip_rows = max(1, min(height_px, STRIP_BYTES // (width_px * RGB)))
+    lines = np.empty((strip_rows, line), dtype=np.uint8)
+    first_pixel = ctypes.c_void_p(lines.ctypes.data + 1)
     flags = pdfium_c.FPDF_ANNOT | pdfium_c.FPDF_REVERSE_BYTE_ORDER
     png = PngStream(width_px, height_px)
     for top in range(0, height_px, strip_rows):
         rows = min(strip_rows, height_px - top)
-        ctypes.memset(buffer, 0xFF, stride * rows)
-        bitmap = pdfium_c.FPDFBitmap_CreateEx(width_px, rows, pdfium_c.FPDFBitmap_BGR, buffer, stride)
+        lines[:rows] = 0xFF
+        lines[:rows, 0] = 0
+        # the strip's last row ends at the buffer's end: the bitmap's one byte offset asks no room past it
+        bitmap = pdfium_c.FPDFBitmap_CreateEx(width_px, rows, pdfium_c.FPDFBitmap_BGR, first_pixel, line)
         try:
             pdfium_c.FPDF_RenderPageBitmap(bitmap, page.raw, 0, -top, full_width, full_height, 0, flags)
         finally:
             pdfium_c.FPDFBitmap_Destroy(bitmap)
-        png.add(memoryview(buffer).cast("B")[:stride * rows], rows, stride)
+        png.add(lines[:rows])
     return png.finish()

@@ -8,7 +8,7 @@ tracker at the scenario's first turn, `end_save`. Prototypes are expanded, as th
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.buildfile import deck_px
@@ -59,13 +59,12 @@ class Commands:
     def add(self, piece: PiecePlan, level: int, state: str, piece_id: str) -> str:
         """Return the AddPiece of a piece at a Layer level with this BasicPiece state."""
         key = (piece.counter_id, level)
-        if key not in self.pieces:
-            self.pieces[key] = game_piece(piece, self.prototypes, level=level, state="")
-        made = self.pieces[key]
-        made = replace(made, basic=replace(made.basic, state=state))
+        made = self.pieces.get(key)
+        if made is None:
+            made = self.pieces[key] = game_piece(piece, self.prototypes, level=level, state="")
         if piece.counter_id not in self.types:
             self.types[piece.counter_id] = made.type()
-        return add_piece(made, piece_id, type_text=self.types[piece.counter_id])
+        return add_piece(made, piece_id, type_text=self.types[piece.counter_id], basic_state=state)
 
 
 def _spots(plan: ModulePlan, setup: Setup, ids: Ids, commands: Commands) -> list[Spot]:

@@ -38,11 +38,20 @@ def encode_token(token: str, delimiter: str) -> str:
 
 def encode(tokens: Iterable[str], delimiter: str) -> str:
     """Return the tokens joined as VASSAL's SequenceEncoder joins them (an empty list gives "")."""
-    texts = [token if type(token) is str else str(token) for token in tokens]
+    texts = tokens if type(tokens) is tuple else tuple(tokens)
+    try:
+        joined = delimiter.join(texts)
+    except TypeError:  # a number among the tokens
+        texts = tuple(token if type(token) is str else str(token) for token in texts)
+        joined = delimiter.join(texts)
+    # the common case, told by a few scans of the joined text: no delimiter inside a token and no
+    # backslash or quote anywhere, so nothing to escape or quote
+    if joined.count(delimiter) == max(len(texts) - 1, 0) and BACKSLASH not in joined and QUOTE not in joined:
+        return joined
     for text in texts:
         if delimiter in text or text[:1] in _SPECIAL:
             return delimiter.join([encode_token(t, delimiter) for t in texts])
-    return delimiter.join(texts)  # the common case: nothing to escape or quote
+    return joined
 
 
 _SPECIAL = (BACKSLASH, QUOTE)

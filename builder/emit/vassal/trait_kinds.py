@@ -1,7 +1,7 @@
 """Constructors of the traits the exporter uses, each with the field values VASSAL 3.7 writes.
 
-Traits are immutable values, so the common ones (a property, the moved flag, delete, clone) are made once
-and shared by every piece that has them, with their encoded type.
+Traits are immutable values, so the common ones (a property, a prototype reference, the flip report, the
+moved flag, delete, clone) are made once and shared by every piece that has them, with their encoded type.
 
 Defaults come from the engine-verified reference strings (shared/reference/vassal-minimal-example.md
 §4): a field 3.7 fills in when it reads an older string is written with that filled-in value, so the
@@ -30,6 +30,7 @@ def palette_state(gpid: str) -> str:
     return f"null;0;0;{gpid};0"
 
 
+@lru_cache(maxsize=1024)
 def use_prototype(name: str) -> Trait:
     """Return a UsePrototype trait (replaced by the prototype's traits when a piece enters a game)."""
     return Trait("prototype;", (name,))
@@ -43,6 +44,11 @@ def marker(key: str, value: str) -> Trait:
 
 def report_state(keys: list[str]) -> Trait:
     """Return a ReportState that reports the given keystrokes to the chat."""
+    return _report_state(tuple(keys))
+
+
+@lru_cache(maxsize=64)
+def _report_state(keys: tuple[str, ...]) -> Trait:
     return Trait("report;", (encode(keys, COMMA), REPORT_FORMAT, "", "", "", "false"), "-1")
 
 

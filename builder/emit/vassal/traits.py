@@ -7,8 +7,9 @@ parallel TAB chains, outermost trait first and the BasicPiece last, each level n
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+import operator
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from builder.emit.vassal.sequence import (BACKSLASH, COMMA, QUOTE, SEMI, SLASH, TAB, decode, encode, encode_token,
                                          padded)
@@ -57,16 +58,16 @@ CATALOGUE: dict[str, TraitSpec] = {spec.prefix: spec for spec in (
 
 @dataclass(frozen=True)
 class Trait:
-    """One trait of a piece: its prefix, its type fields and its state."""
+    """One trait of a piece: its prefix, its type fields and its state; `type` is its type string,
+    the prefix then the fields joined with `;`, made with the trait (nearly every trait is written)."""
 
     prefix: str
     fields: tuple[str, ...]
     state: str = ""
+    type: str = field(init=False, compare=False, repr=False)
 
-    @cached_property
-    def type(self) -> str:
-        """Return the trait's type string: prefix, then its fields joined with `;`."""
-        return self.prefix + encode(self.fields, SEMI)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "type", self.prefix + encode(self.fields, SEMI))
 
 
 def keystroke(code: int, modifiers: int = CTRL) -> str:
@@ -81,8 +82,10 @@ def chain(parts: list[str]) -> str:
     anything and escaping only puts backslashes before TABs, so the chain is the parts joined with the
     k-th TAB after k - 1 backslashes: written directly, in one pass instead of one pass per level.
     """
-    if not any(TAB in part or part[:1] in _QUOTED_START for part in parts):
-        return "".join([parts[0], *(BACKSLASH * k + TAB + part for k, part in enumerate(parts[1:]))])
+    joined = NUL.join(parts)  # scans of this find a TAB in any part, or any part's first character
+    if TAB not in joined and not joined.startswith(_QUOTED_START) and _AFTER_NUL[0] not in joined \
+            and _AFTER_NUL[1] not in joined:
+        return parts[0] + "".join(map(operator.add, _separators(len(parts) - 1), parts[1:]))
     rest = parts[-1]
     for part in reversed(parts[:-1]):  # from the innermost out: encode([part, rest], TAB), unrolled
         rest = encode_token(part, TAB) + TAB + encode_token(rest, TAB)
@@ -90,6 +93,15 @@ def chain(parts: list[str]) -> str:
 
 
 _QUOTED_START = (BACKSLASH, QUOTE)
+NUL = "\x00"
+"""Joins the parts of a chain to test them all at once: a part holding it only costs the slow path."""
+_AFTER_NUL = tuple(NUL + start for start in _QUOTED_START)
+
+
+@lru_cache(maxsize=64)
+def _separators(count: int) -> tuple[str, ...]:
+    """Return the separators before the parts of a chain after its first: the k-th TAB after k - 1 backslashes."""
+    return tuple(BACKSLASH * k + TAB for k in range(count))
 
 
 def unchain(text: str) -> list[str]:
@@ -119,9 +131,12 @@ class Piece:
         return chain([t.state for t in self.traits] + [self.basic.state])
 
 
-def add_piece(piece: Piece, piece_id: str = "null", *, type_text: str | None = None) -> str:
-    """Return the AddPiece command `+/id/type/state` that holds the piece (`type_text`: its type, if known)."""
-    return "+/" + encode([piece_id, piece.type() if type_text is None else type_text, piece.state()], SLASH)
+def add_piece(piece: Piece, piece_id: str = "null", *, type_text: str | None = None, basic_state: str | None = None
+              ) -> str:
+    """Return the AddPiece command `+/id/type/state` that holds the piece (`type_text`: its type, if known;
+    `basic_state`: the state of its BasicPiece instead of the one it has)."""
+    state = piece.state() if basic_state is None else chain([t.state for t in piece.traits] + [basic_state])
+    return "+/" + encode([piece_id, piece.type() if type_text is None else type_text, state], SLASH)
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 
+import numpy as np
 import pypdfium2
 import pytest
 from PIL import Image, ImageChops
@@ -16,11 +17,11 @@ from builder.render.pdf import draw_drawing, new_canvas
 
 def test_png_written_in_strips_decodes_to_its_rows() -> None:
     picture = Image.effect_mandelbrot((37, 23), (-2, -1.2, 1, 1.2), 50).convert("RGB")
-    stride = 37 * 3 + 5  # rows that lie apart, as in a bitmap with padding
-    rows = [picture.tobytes()[n * 111:(n + 1) * 111] + b"\0" * 5 for n in range(23)]
+    lines = np.zeros((23, 1 + 37 * 3), dtype=np.uint8)  # each row its filter byte, then its pixels
+    lines[:, 1:] = np.frombuffer(picture.tobytes(), dtype=np.uint8).reshape(23, 37 * 3)
     png = PngStream(37, 23)
     for start in range(0, 23, 10):
-        png.add(b"".join(rows[start:start + 10]), len(rows[start:start + 10]), stride)
+        png.add(lines[start:start + 10])
     decoded = Image.open(io.BytesIO(png.finish()))
     assert decoded.mode == "RGB" and decoded.size == (37, 23)
     assert decoded.tobytes() == picture.tobytes()
@@ -28,7 +29,7 @@ def test_png_written_in_strips_decodes_to_its_rows() -> None:
 
 def test_png_refuses_missing_rows() -> None:
     png = PngStream(4, 3)
-    png.add(b"\0" * 12, 1, 12)
+    png.add(np.zeros((1, 13), dtype=np.uint8))
     with pytest.raises(ValueError):
         png.finish()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.emit.vassal.sequence import COMMA, ESC, SEMI, SLASH, TAB, decode, encode
+from builder.emit.vassal.sequence import COMMA, ESC, SEMI, SLASH, TAB, decode, encode, encode_token
 from builder.emit.vassal.trait_kinds import (basic_piece, clone, delete, layer, marker, mask, movement_markable,
                                              palette_state, report_state, use_prototype)
 from builder.emit.vassal.traits import (CATALOGUE, KEY_FLIP, Piece, add_piece, chain, decode_add_piece, keystroke,
@@ -102,6 +102,11 @@ def test_decode_inverts_encode(tokens: list[str], delimiter: str) -> None:
     assert decode(encode(tokens, delimiter), delimiter) == tokens
 
 
+@given(st.lists(st.one_of(TOKEN, st.integers()), max_size=6), st.sampled_from([SEMI, COMMA, SLASH, TAB, ESC]))
+def test_encode_is_each_token_encoded_then_joined(tokens: list, delimiter: str) -> None:
+    assert encode(tokens, delimiter) == delimiter.join(encode_token(str(t), delimiter) for t in tokens)
+
+
 # A trait field cannot hold a TAB: VASSAL splits a piece's type at its first unescaped TAB.
 FIELD = TOKEN.filter(lambda t: "\t" not in t)
 
@@ -117,9 +122,9 @@ def nested_chain(parts: list[str]) -> str:
     return parts[0] if len(parts) == 1 else encode([parts[0], nested_chain(parts[1:])], TAB)
 
 
-@given(st.lists(TOKEN, min_size=1, max_size=8))
+@given(st.lists(TOKEN | st.text(alphabet=st.sampled_from(list("a\x00\\'\t")), max_size=6), min_size=1, max_size=8))
 def test_chain_equals_its_nested_definition(parts: list[str]) -> None:
-    assert chain(parts) == nested_chain(parts)
+    assert chain(parts) == nested_chain(parts)  # NULs too: chain tests its parts joined with them
 
 
 @given(st.lists(st.tuples(FIELD, FIELD), min_size=1, max_size=5), FIELD, FIELD)
