@@ -426,6 +426,8 @@ class Emission:
 
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
+        # the games live until the build ends (and the children inherit them): the collector need not walk them
+        gc.freeze()
         plan = plan_game(result, self.out_dir, cache=self.cache)
         game_index = len(self.plans)
         self.plans.append(plan)
@@ -433,8 +435,6 @@ class Emission:
         self.made.append({})
         if self.progress is not None:
             self.progress.extend(len(plan.stale))
-        # the games live until the build ends (and the children inherit them): the collector need not walk them
-        gc.freeze()
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
