@@ -147,11 +147,11 @@ def load_path(path: Path) -> CheckResult:
     return CheckResult(path, game, [], inputs=inputs)
 
 
-def checked(loaded: CheckResult) -> CheckResult:
-    """Return a loaded game's result with the checks' diagnostics."""
+def checked(loaded: CheckResult, between: Callable[[], None] | None = None) -> CheckResult:
+    """Return a loaded game's result with the checks' diagnostics (`between` runs after each check)."""
     if loaded.game is None:
         return loaded
-    return dataclasses.replace(loaded, diagnostics=run_checks(loaded.game))
+    return dataclasses.replace(loaded, diagnostics=run_checks(loaded.game, between=between))
 
 
 def check_path(path: Path) -> CheckResult:
@@ -549,7 +549,9 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                 except OutputError:  # told, if the checks let the build go on, by the build without a head start
                     emission.stop()
                     emission = None
-            results.append(checked(loaded))
+            # a free core is given the next waiting emitter between two checks, not only once they are done
+            results.append(checked(loaded, None if emission is None else functools.partial(emission.collect,
+                                                                                             block=False)))
             if emission is not None and refused(results[-1:]):
                 emission.stop()  # the build is refused; the other games are still checked, to report everything
                 emission = None

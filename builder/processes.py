@@ -34,6 +34,7 @@ def _child(run: Callable, task: object, conn: Connection) -> None:
     """Run one task in a forked child and send back ("ok", result) or ("error", exception)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to handle: it stops the children
     gc.freeze()  # what the child inherited lives as long as it does: the collector need not walk it
+    gc.enable()  # forked while the build had paused the collector (during the checks), it would stay paused
     try:
         reply = ("ok", run(task))
     except Exception as exc:  # the build re-raises it, as if the task had run in its own process

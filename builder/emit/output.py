@@ -48,10 +48,22 @@ class Written:
 
 def safe_relative(path: str) -> PurePosixPath:
     """Return `path` as a relative POSIX path inside the output folder, or raise OutputError."""
+    return PurePosixPath(*safe_parts(path))
+
+
+def safe_parts(path: str) -> tuple[str, ...]:
+    """Return the names of `path`, a relative POSIX path inside the output folder, or raise OutputError.
+
+    The plain case (names joined by single slashes, none of them `.` or `..`) is read with one split,
+    as a build of 10,000 counters writes 20,000 files; anything else goes through PurePosixPath.
+    """
+    names = tuple(path.split("/"))
+    if all(names) and "\\" not in path and "." not in names and ".." not in names:
+        return names
     pure = PurePosixPath(path)
     if pure.is_absolute() or not pure.parts or any(part in ("..", "") for part in pure.parts) or "\\" in path:
         raise OutputError(f"output path {path!r} would leave the output folder")
-    return pure
+    return pure.parts
 
 
 def write_atomic(target: Path, data: bytes, *, durable: bool = True) -> None:
@@ -93,21 +105,22 @@ class OutputTree:
         self.root = root
         self.written: dict[str, Written] = {}
         self._resolved = root.resolve()
-        self._folders: set[Path] = set()
+        self._folders: set[str] = set()
 
-    def _target(self, path: str) -> tuple[str, Path]:
-        relative = safe_relative(path)
-        key = relative.as_posix()
+    def _target(self, path: str) -> tuple[str, str]:
+        """Return a file's key (its relative POSIX path) and where it goes, its folder made and checked."""
+        names = safe_parts(path)
+        key = "/".join(names)
         if key in self.written:
             raise OutputError(f"{key} is written twice in one build")
-        target = self.root.joinpath(*relative.parts)
-        if target.parent not in self._folders:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            parent = target.parent.resolve()
+        folder = os.path.join(self.root, *names[:-1])
+        if folder not in self._folders:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            parent = Path(folder).resolve()
             if parent != self._resolved and self._resolved not in parent.parents:
                 raise OutputError(f"output path {path!r} resolves outside {self.root}")
-            self._folders.add(target.parent)
-        return key, target
+            self._folders.add(folder)
+        return key, os.path.join(folder, names[-1])
 
     def write(self, path: str, data: bytes) -> Written:
         """Write one new file and return what was written."""

@@ -9,12 +9,14 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from builder.build import EMITTERS, build_checked, check_path, output_folder
-from builder.emit.output import OutputError, OutputTree, clear_leftovers, stage_beside, swap_in
+from builder.emit.output import OutputError, OutputTree, clear_leftovers, safe_parts, stage_beside, swap_in
 from builder.load.game import load_game
 from tests.conftest import MINIMAL, ROOT, run_cli
 
@@ -193,3 +195,14 @@ def test_a_build_writes_only_inside_the_output_folder_and_uses_no_network(tmp_pa
         AUDIT.on = False
     assert AUDIT.opened and all(Path(p).resolve().is_relative_to(out.resolve()) for p in AUDIT.opened)
     assert AUDIT.network == []
+
+
+@given(st.text(alphabet="/\\.ab", max_size=12))
+def test_the_quick_reading_of_a_path_agrees_with_purepath(path: str) -> None:
+    pure = PurePosixPath(path)
+    refused = pure.is_absolute() or not pure.parts or ".." in pure.parts or "\\" in path
+    if refused:
+        with pytest.raises(OutputError):
+            safe_parts(path)
+    else:
+        assert safe_parts(path) == pure.parts
