@@ -9,16 +9,21 @@ the entries the body's drawing collected by the time it is laid out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from reportlab.lib.utils import commasplit, decode_label, encode_label
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
-from reportlab.platypus.tableofcontents import SimpleIndex
+from reportlab.platypus.tableofcontents import SimpleIndex, drawPageNumbers
 
-from builder.render.typeset.flowables import Para
+from builder.render.typeset.flowables import INDEX_RECORDER, Para
 from builder.render.typeset.markup import escape
 
 PAGE_NUMBER = "contentsPage"
 """The paragraph callback that places a contents line's page number."""
+ENTRY_END = "drawIndexEntryEnd"
+"""The paragraph callback by which reportlab's index draws an entry's page numbers (its name there)."""
 LEADER = " . "
 """The dotted leader between a contents title and its page number."""
 
@@ -141,9 +146,58 @@ def leader_and_number(page: str, font: str, size: float, free: float) -> tuple[s
 
 class Index(SimpleIndex):
     """The index, built from the entries collected so far when it is laid out: it ends the story,
-    so by then every page that anchors a term has been drawn."""
+    so by then every page with a term on it has been drawn. Paragraphs record their terms with it."""
+
+    def getCanvasMaker(self, canvasmaker=Canvas):
+        """Return a maker of canvases that paragraphs record their index terms on (see Para.drawOn);
+        no anchor callback is registered, as no paragraph draws anchors."""
+
+        def make(*args, **kwargs):
+            canvas = canvasmaker(*args, **kwargs)
+            setattr(canvas, INDEX_RECORDER, self)
+            return canvas
+
+        return make
+
+    def record(self, canvas, label: str, x: float, top: float) -> None:
+        """Record a term's occurrence on the canvas's page, and a destination at (x, top) that the
+        page number in the index links to (one per term and page: the page's last occurrence, as
+        SimpleIndex keeps it). The label of a term is the same in every paragraph, so each is read once."""
+        page = canvas.getPageNumber()
+        key = f"index-{_bare(label)}-{page}"
+        canvas.bookmarkHorizontal(key, x, top)
+        self.addEntry(anchor_terms(label), (page, self.formatFunc(page - self.offset)), key)
 
     def _getlastEntries(self, dummy=None):
         if not self._entries:
             return super()._getlastEntries()
         return sorted(self._entries.items())
+
+    def _build(self, availWidth: float, availHeight: float) -> None:
+        """Build reportlab's index table, then answer its page-number callback ourselves: reportlab
+        reads each entry's pages back from the callback's label with `literal_eval` (a long list of
+        pages and destination names per term, the costliest part of drawing the index); here they
+        are looked up by that label. Same pages, same drawing."""
+        super()._build(availWidth, availHeight)
+        pages = {_bare(encode_label(list(numbers))): numbers for _, numbers in self._getlastEntries()}
+        style = self.getLevelStyle(1 if self.headers else 0)
+
+        def entry_end(canvas, kind: str, label: str) -> None:
+            numbers = [(number[1], key) for number, key in sorted(pages[_bare(label)])]
+            drawPageNumbers(canvas, style, numbers, availWidth, availHeight, self.dot)
+
+        self.canv.setNamedCB(ENTRY_END, entry_end)
+
+
+@lru_cache(maxsize=None)
+def anchor_terms(label: str) -> tuple[str, ...]:
+    """Return the index terms (a term, or a term and its subterms) of an `<index item>` anchor's label."""
+    item, number_format, offset = decode_label(label)
+    if number_format is not None or offset is not None:
+        raise ValueError(f"index anchor {item!r}: a page number format or offset is not set here")
+    return tuple(commasplit(item))
+
+
+def _bare(label: str) -> str:
+    # the label is base64 in lines, and the paragraph markup it travels in turns line breaks into spaces
+    return "".join(label.split())

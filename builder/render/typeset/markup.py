@@ -118,23 +118,25 @@ class TermFinder:
 
     def __init__(self, terms: list[str]) -> None:
         forms = [_term_forms(term) for term in terms]
-        self.patterns = [(index_term(term), re.compile(_WORD_START + form, re.IGNORECASE))
-                         for term, form in zip(terms, forms)]
+        self.terms = [index_term(term) for term in terms]
         # every place where some term starts, found in one scan: a zero-width lookahead, so that no
         # term's match hides another's (the glossary has dozens of terms, the rulebook a thousand paragraphs)
         self.starts = re.compile(_WORD_START + "(?=" + "|".join(forms) + ")", re.IGNORECASE) if forms else None
+        # which terms start at such a place, in one match: term n's empty group n is set if it does
+        self.which = re.compile("".join(f"(?:(?={form})())?" for form in forms), re.IGNORECASE)
 
     def marks(self, text: str, start: int, end: int) -> list[Mark]:
         """Return an index anchor before the first use of each term within text[start:end]."""
         first: dict[int, int] = {}
         for at in self.starts.finditer(text, start, end) if self.starts else ():
-            for n, (_, pattern) in enumerate(self.patterns):
-                if n not in first and pattern.match(text, at.start(), end):
+            found = self.which.match(text, at.start(), end).groups()
+            for n, group in enumerate(found):
+                if group is not None and n not in first:
                     first[n] = at.start()
-            if len(first) == len(self.patterns):
+            if len(first) == len(self.terms):
                 break
         return [Mark(first[n], first[n], f'<index item="{_index_item(term)}"/>')
-                for n, (term, _) in enumerate(self.patterns) if n in first]
+                for n, term in enumerate(self.terms) if n in first]
 
 
 def index_term(term: str) -> str:

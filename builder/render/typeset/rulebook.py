@@ -149,9 +149,8 @@ def body_flowables(book: Rulebook, setting: Setting, outline: Outline) -> list[F
     return found
 
 
-def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
-    """Return the rulebook of one language as a two-column PDF with contents, outline, glossary, index."""
-    layout = Layout(paper, columns=2)
+def rulebook_story(game: Game, book: Rulebook, layout: Layout) -> tuple[list[Flowable], Contents, Index | None]:
+    """Return the rulebook's flowables in order, with its contents and its index (if it has one)."""
     setting = make_setting(game, book, layout, BODY_PT, indexed=True)
     # the titles are known before the layout, so the contents has its final length from the start
     # and its page numbers are filled in once the body is set: one pass, the body never moves
@@ -161,7 +160,13 @@ def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
     story = _front(game, book, setting, contents) + body_flowables(book, setting, outline)
     story += glossary_flowables(book, setting, outline)
     index_story, index = index_flowables(book, setting, outline)
-    story += index_story
+    return story + index_story, contents, index
+
+
+def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
+    """Return the rulebook of one language as a two-column PDF with contents, outline, glossary, index."""
+    layout = Layout(paper, columns=2)
+    story, contents, index = rulebook_story(game, book, layout)
     buffer = io.BytesIO()
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
     document = TypesetDocument(buffer, layout, title=title, lang=book.lang, contents=contents)
