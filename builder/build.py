@@ -374,8 +374,9 @@ def units_of(game: Game, stale: tuple[int, ...]) -> list[tuple[tuple[int, ...], 
     return units
 
 
-SLOW_FIRST = ("emit_rulebook_pdf", "emit_vmod", "emit_map_pdfs", "emit_setup_pdf")
-"""The emitters that take longest (bench/harness.py): started first, so that no long one starts last."""
+SLOW_FIRST = ("emit_rulebook_pdf", "emit_vmod", "emit_map_pdfs", "emit_charts_pdf", "emit_setup_pdf")
+"""The emitters that take longest on the seed games, longest first (bench/harness.py): started first, so
+that no long one starts last and leaves the other cores idle at the end."""
 
 
 def _rank(unit: Unit) -> tuple[int, int, int]:
@@ -498,6 +499,9 @@ class Emission:
         """Wait for every emitter and return what each game's build wrote, in the order the games came."""
         try:
             self.release()
+            # the records' cache keys, while the children work, rather than after the last one is done
+            self.plans = [p if p.keys is not None else dataclasses.replace(p, keys=emitter_keys(p.game))
+                          for p in self.plans]
             self.collect(block=True)
         finally:
             self.stop()
