@@ -261,13 +261,38 @@ def _entry(artifact: Artifact, tree: OutputTree) -> dict:
             **artifact.extra}
 
 
-def _fill(plan: GamePlan, made: dict[int, list[Artifact]], tree: OutputTree) -> tuple[list[dict], list[int]]:
-    """Write the new artifacts and link in the kept ones, in emitter order; return the entries and counts."""
+@dataclass
+class Staging:
+    """A game's staging folder (builder/emit/output.py) and the manifest entries of what is written in it so far."""
+
+    folder: Path
+    tree: OutputTree
+    entries: dict[int, list[dict]]
+    """Each emitter's written artifacts, by the emitter's index in EMITTERS."""
+
+    @classmethod
+    def beside(cls, plan: GamePlan) -> "Staging":
+        """Return a new, empty staging folder for the game of `plan`, clearing what killed builds left."""
+        clear_leftovers(plan.folder)
+        folder = stage_beside(plan.folder)
+        return cls(folder, OutputTree(folder), {})
+
+    def write(self, index: int, artifacts: list[Artifact]) -> None:
+        """Write one emitter's artifacts."""
+        self.entries[index] = [_entry(artifact, self.tree) for artifact in artifacts]
+
+
+def _fill(plan: GamePlan, made: dict[int, list[Artifact]], staging: Staging) -> tuple[list[dict], list[int]]:
+    """Write the new artifacts (those not written yet) and link in the kept ones, in emitter order; return the
+    entries and counts."""
     entries, counts = [], []
+    tree = staging.tree
     for index, emitter in enumerate(EMITTERS):
         kept = plan.kept.get(emitter_name(emitter))
         if kept is None:
-            found = [_entry(artifact, tree) for artifact in made[index]]
+            if index not in staging.entries:
+                staging.write(index, made[index])
+            found = staging.entries[index]
         else:
             found = [{**entry, "path": tree.keep(entry["path"], plan.folder / entry["path"],
                                                  Written(entry["path"], entry["sha256"], entry["bytes"])).path}
@@ -318,11 +343,15 @@ def with_documents(plan: GamePlan, made: dict[int, list[Artifact]]) -> dict[int,
     return {**made, index: module}
 
 
-def write_game(plan: GamePlan, made: dict[int, list[Artifact]]) -> BuildResult:
-    """Write one game's build into a staging folder beside out/<id>/ and swap it in (builder/emit/output.py)."""
+def write_game(plan: GamePlan, made: dict[int, list[Artifact]], staging: Staging | None = None) -> BuildResult:
+    """Write one game's build into a staging folder beside out/<id>/ and swap it in (builder/emit/output.py).
+
+    `staging` holds what was written already, while other emitters were still running (`Emission`).
+    """
     rerun = tuple(emitter_name(EMITTERS[i]) for i in plan.stale)
     made = with_documents(plan, made)
-    clear_leftovers(plan.folder)
+    if staging is None:
+        clear_leftovers(plan.folder)
     if not plan.stale:
         kept = [entry for e in EMITTERS for entry in plan.kept[emitter_name(e)]]
         record = _record(plan, [len(plan.kept[emitter_name(e)]) for e in EMITTERS])
@@ -330,16 +359,15 @@ def write_game(plan: GamePlan, made: dict[int, list[Artifact]]) -> BuildResult:
             if _bytes_of(plan.folder / RECORD) != record:
                 write_atomic(plan.folder / RECORD, record)
             return BuildResult(plan.game.id, plan.folder, kept, rerun)
-    staging = stage_beside(plan.folder)
+    staging = staging or Staging.beside(plan)
     try:
-        tree = OutputTree(staging)
-        entries, counts = _fill(plan, made, tree)
-        tree.write("manifest.json", _manifest_bytes(plan.game, entries))
-        tree.write(RECORD, _record(plan, counts))
-        flush_to_disk(staging)
-        swap_in(staging, plan.folder)
+        entries, counts = _fill(plan, made, staging)
+        staging.tree.write("manifest.json", _manifest_bytes(plan.game, entries))
+        staging.tree.write(RECORD, _record(plan, counts))
+        flush_to_disk(staging.folder)
+        swap_in(staging.folder, plan.folder)
     except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
+        shutil.rmtree(staging.folder, ignore_errors=True)
         raise
     return BuildResult(plan.game.id, plan.folder, entries, rerun)
 
@@ -422,6 +450,8 @@ class Emission:
         self.writing = False
         self.whole: list[int] = []
         """Games whose emitters are all done, waiting for `release` to be written."""
+        self.staging: dict[int, Staging] = {}
+        """The staging folders of the games being written, as their emitters finish (once released)."""
         if progress is not None:
             progress.start(0)
 
@@ -474,23 +504,40 @@ class Emission:
     def _done(self, game_index: int, emitter_index: int, artifacts: list[Artifact]) -> None:
         made = self.made[game_index]
         made[emitter_index] = artifacts
+        if self.writing:
+            self._stage(game_index, emitter_index)
         if self.progress is not None:
             step = EMITTERS[emitter_index].__name__.removeprefix("emit_").strip("_")
             self.progress.advance(f"{self.games[game_index].id}: {step}")
         if len(made) == len(self.plans[game_index].stale):
             self._whole(game_index)
 
+    def _stage(self, game_index: int, emitter_index: int) -> None:
+        """Write an emitter's artifacts into its game's staging folder now, while other emitters run, rather than
+        all at the end; not the module, which is written last, when the documents are attached to it."""
+        if EMITTERS[emitter_index] is emit_vmod or self.made[game_index].get(emitter_index) is None:
+            return
+        plan = self.plans[game_index]
+        if game_index not in self.staging:
+            self.staging[game_index] = Staging.beside(plan)
+        self.staging[game_index].write(emitter_index, self.made[game_index][emitter_index])
+
     def _whole(self, game_index: int) -> None:
         """Write a game whose emitters are all done, or keep it for `release`."""
         if not self.writing:
             self.whole.append(game_index)
             return
-        self.built[game_index] = write_game(self.plans[game_index], self.made[game_index])
+        plan = self.plans[game_index]
+        self.built[game_index] = write_game(plan, self.made[game_index], self.staging.pop(game_index, None))
         self.made[game_index] = {}
 
     def release(self) -> None:
         """Let the games be written (every game of the build is checked clean): those done so far, the rest when done."""
         self.writing = True
+        for game_index, made in enumerate(self.made):
+            if game_index not in self.whole:
+                for emitter_index in made:
+                    self._stage(game_index, emitter_index)
         for game_index in self.whole:
             self._whole(game_index)
         self.whole = []
@@ -513,6 +560,9 @@ class Emission:
         """End the children still running (a check failed, an emitter failed, Ctrl-C); nothing more is written."""
         if self.children is not None:
             self.children.stop()
+        for staging in self.staging.values():
+            shutil.rmtree(staging.folder, ignore_errors=True)
+        self.staging = {}
         gc.unfreeze()
 
 

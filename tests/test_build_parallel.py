@@ -63,3 +63,25 @@ def test_an_error_in_a_later_game_stops_the_head_start_and_nothing_is_written(tm
     assert built is None
     assert results[0].errors == [] and [d.rule for d in results[1].errors] == ["ref/unknown-place"]
     assert not out.exists()
+
+
+def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -> None:
+    import time
+
+    import pytest
+
+    from builder import build
+
+    def broken(game):
+        time.sleep(1.0)  # started last, it fails once the others' artifacts are in the staging folder
+        raise RuntimeError("this emitter broke")
+
+    out = tmp_path / "out"
+    original = build.EMITTERS[0]
+    build.EMITTERS[0] = broken  # the children are forked from this process: they see it
+    try:
+        with pytest.raises(RuntimeError, match="this emitter broke"):
+            build.check_and_build([CONTENT / "bolt-action"], out, jobs=2)
+    finally:
+        build.EMITTERS[0] = original
+    assert not out.exists() or sorted(p.name for p in out.iterdir()) == []
