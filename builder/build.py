@@ -433,6 +433,8 @@ class Emission:
 
     Games come in one by one (`add`); on several processes each game's emitters start in children at
     once (builder/processes.py), so the build goes on reading and checking the next game meanwhile.
+    Nothing is written until `release` (every game checked clean); then each emitter's files go into its
+    game's staging folder as it finishes, and the folder is swapped in when the game is whole.
     Emitters are pure functions of the game, so where one runs never changes what it makes; the
     artifacts are put in emitter order when written (tests/test_build_parallel.py compares both ways).
     """
@@ -545,10 +547,10 @@ class Emission:
     def finish(self) -> list[BuildResult]:
         """Wait for every emitter and return what each game's build wrote, in the order the games came."""
         try:
-            self.release()
             # the records' cache keys, while the children work, rather than after the last one is done
             self.plans = [p if p.keys is not None else dataclasses.replace(p, keys=emitter_keys(p.game))
                           for p in self.plans]
+            self.release()
             self.collect(block=True)
         finally:
             self.stop()
