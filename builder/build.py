@@ -350,9 +350,8 @@ def write_game(plan: GamePlan, made: dict[int, list[Artifact]], staging: Staging
     """
     rerun = tuple(emitter_name(EMITTERS[i]) for i in plan.stale)
     made = with_documents(plan, made)
-    if staging is None:
-        clear_leftovers(plan.folder)
     if not plan.stale:
+        clear_leftovers(plan.folder)
         kept = [entry for e in EMITTERS for entry in plan.kept[emitter_name(e)]]
         record = _record(plan, [len(plan.kept[emitter_name(e)]) for e in EMITTERS])
         if _bytes_of(plan.folder / "manifest.json") == _manifest_bytes(plan.game, kept):
@@ -448,7 +447,6 @@ class Emission:
         self.children = Children(functools.partial(_run_unit, self.games), jobs) \
             if jobs > 1 and can_fork() else None
         self.joined: dict[tuple[int, int], dict[int, list[Artifact]]] = {}
-        self.parts: dict[tuple[int, int], int] = {}
         self.writing = False
         self.whole: list[int] = []
         """Games whose emitters are all done, waiting for `release` to be written."""
@@ -474,8 +472,6 @@ class Emission:
             if not self.children.submitted:
                 register_every_face()
             for members, part in units_of(plan.game, plan.stale):
-                if part is not None:
-                    self.parts[(game_index, members[0])] = self.parts.get((game_index, members[0]), 0) + 1
                 self.children.submit((game_index, members, part), _rank((game_index, members, part)))
             self.children.start()
 
@@ -499,9 +495,10 @@ class Emission:
                 continue
             task = (game_index, members[0])
             self.joined.setdefault(task, {})[part] = found[0]
-            if len(self.joined[task]) == self.parts[task]:
+            count = len(parts_of(EMITTERS[members[0]], self.games[game_index]))
+            if len(self.joined[task]) == count:
                 pieces = self.joined.pop(task)
-                self._done(game_index, members[0], [a for n in range(self.parts[task]) for a in pieces[n]])
+                self._done(game_index, members[0], [a for n in range(count) for a in pieces[n]])
 
     def _done(self, game_index: int, emitter_index: int, artifacts: list[Artifact]) -> None:
         made = self.made[game_index]

@@ -34,7 +34,8 @@ SHEET_PX = 4000
 """Largest width and height of a scratch sheet in pixels: more faces take more sheets, so a mix of
 10,000 counters never needs one bitmap of gigabytes."""
 PNG_LEVEL = 3
-"""zlib level of a face's PNG: on flat colours as fast as level 1, a little smaller."""
+"""zlib level of the PNGs made here and of the module's pictures (emit/vassal/raster.py): on flat
+colours as fast as level 1, a little smaller."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -59,8 +60,14 @@ def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
     return out
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
+def png_chunk(kind: bytes, data: bytes) -> bytes:
+    """Return one PNG chunk: length, kind, data and CRC."""
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+def png_head(width: int, height: int) -> bytes:
+    """Return the start of an 8-bit RGB PNG of `width` × `height` pixels: signature and header chunk."""
+    return PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
 
 
 def _png(width: int, height: int, rows: memoryview | bytes) -> bytes:
@@ -69,8 +76,8 @@ def _png(width: int, height: int, rows: memoryview | bytes) -> bytes:
     Pillow's encoder tries five filters on every row; on a counter's flat colours no filter
     compresses as well, and writing the file directly takes a fraction of the time.
     """
-    return b"".join((PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)),
-                     _chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)), _chunk(b"IEND", b"")))
+    return b"".join((png_head(width, height), png_chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
+                     png_chunk(b"IEND", b"")))
 
 
 def _cells(sheet: np.ndarray, count: int, cols: int, pitch_px: int, width_px: int, height_px: int) -> np.ndarray:

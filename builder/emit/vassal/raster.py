@@ -10,24 +10,18 @@ from __future__ import annotations
 
 import ctypes
 import math
-import struct
 import zlib
 
 import numpy as np
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-PNG_LEVEL = 3
-"""zlib level of the pictures: as fast as level 1 on such pictures, a little smaller."""
+from builder.render.png import PNG_LEVEL, png_chunk, png_head
+
 STRIP_BYTES = 32 * 2**20
 """Largest strip of a picture held at once, in bytes of RGB pixels (each PNG row adds its filter byte).
 Where two strips meet, anti-aliasing may round a few pixels differently (tests/emit/vassal/test_raster.py)."""
 RGB = 3
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 class PngStream:
@@ -35,7 +29,7 @@ class PngStream:
 
     def __init__(self, width_px: int, height_px: int, *, level: int = PNG_LEVEL) -> None:
         self.width_px, self.height_px, self.rows = width_px, height_px, 0
-        self.parts = [PNG_SIGNATURE, _chunk(b"IHDR", struct.pack(">IIBBBBB", width_px, height_px, 8, 2, 0, 0, 0))]
+        self.parts = [png_head(width_px, height_px)]
         self.packer = zlib.compressobj(level)
 
     def add(self, lines: np.ndarray) -> None:
@@ -45,14 +39,14 @@ class PngStream:
 
     def _idat(self, data: bytes) -> None:
         if data:
-            self.parts.append(_chunk(b"IDAT", data))
+            self.parts.append(png_chunk(b"IDAT", data))
 
     def finish(self) -> bytes:
         """Return the whole PNG file."""
         if self.rows != self.height_px:
             raise ValueError(f"PNG of {self.height_px} rows given {self.rows}")
         self._idat(self.packer.flush())
-        self.parts.append(_chunk(b"IEND", b""))
+        self.parts.append(png_chunk(b"IEND", b""))
         return b"".join(self.parts)
 
 
