@@ -14,7 +14,9 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from builder.render.drawing import Drawing
 from builder.render.pdf import draw_drawing
+from builder.render.typeset.breaking import Unbroken, break_lines
 from builder.render.typeset.frags import paragraph_frags
+from builder.render.typeset.glyphs import TextObject
 from builder.render.typeset.styles import table_commands
 
 BOX_PAD_PT = 4.0
@@ -61,9 +63,15 @@ _BREAK = re.compile(r"[^\S\xa0]")
 """The whitespace reportlab breaks words at: all but the no-break space, which stays inside its word."""
 
 
+_UNUSUAL_BREAK = re.compile(r"[^\S \xa0]")
+"""A break other than the plain space: rare, so spaces are counted alone when there is none."""
+
+
 def ink(text: str) -> int:
     """Return how many characters of `text` are drawn, whitespace aside. Lines and anchors are both
     placed by this count, which reportlab's line breaking keeps (it drops only the spaces between words)."""
+    if _UNUSUAL_BREAK.search(text) is None:
+        return len(text) - text.count(" ")
     return len(text) - len(_BREAK.findall(text))
 
 
@@ -74,8 +82,7 @@ def _is_anchor(frag) -> bool:
 
 def _same_style(first, second) -> bool:
     """Tell whether two fragments differ in their text only."""
-    return ({k: v for k, v in first.__dict__.items() if k != "text"}
-            == {k: v for k, v in second.__dict__.items() if k != "text"})
+    return {**first.__dict__, "text": None} == {**second.__dict__, "text": None}
 
 
 def take_anchors(frags: list) -> tuple[list, tuple[Anchor, ...]]:
@@ -138,6 +145,17 @@ class Para(Paragraph):
         size = super().wrap(avail_width, avail_height)
         self._wrapped = (avail_width, self.width, self.height, self.blPara, self._wrapWidths)
         return size
+
+    def breakLines(self, width: float | list[float]):
+        """Break the lines as reportlab does, faster in the common case (breaking.py)."""
+        try:
+            return break_lines(self, width)
+        except Unbroken:
+            return super().breakLines(width)
+
+    def beginText(self, x: float, y: float) -> TextObject:
+        """Return the text object the lines are drawn with: one that encodes TrueType text quickly (glyphs.py)."""
+        return TextObject(self.canv, x, y)
 
     def split(self, avail_width: float, avail_height: float) -> list[Flowable]:
         """Split as reportlab does, and hand each part the anchors drawn on its lines: the first

@@ -31,6 +31,11 @@ _ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"'}
 """The entities `escape` writes, as reportlab's parser reads them."""
 
 
+_UNCLEAN = re.compile("[^\\S ]|\u200b|  |^ | $")
+"""What `cleanBlockQuotedText` would change: whitespace other than single spaces between words (the
+zero-width space is stripped at the ends too); markup without any is already clean."""
+
+
 class Unread(Exception):
     """Markup outside the vocabulary read here: reportlab's parser reads it instead."""
 
@@ -148,6 +153,6 @@ def paragraph_frags(markup: str, style) -> list[ParaFrag] | None:
     if getattr(style, "textTransform", None) or getattr(style, "linkUnderline", platypus_link_underline):
         return None
     try:
-        return _read(cleanBlockQuotedText(markup), style)
+        return _read(cleanBlockQuotedText(markup) if _UNCLEAN.search(markup) else markup, style)
     except Unread:
         return None
