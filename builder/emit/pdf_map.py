@@ -20,7 +20,7 @@ from builder.model.content import Game
 from builder.render.maps.sheet import MapSheet, map_sheets
 from builder.render.maps.tiling import (DEFAULT_OVERLAP_MM, TilePlan, assembly_overlay, assembly_scale, tile_marks,
                                         tile_plan)
-from builder.render.pdf import define_form, draw_drawing, new_canvas
+from builder.render.pdf import define_form, draw_drawing, new_canvas, show_form
 
 KIND = "map-pdf"
 FORM = "MapSheet"
@@ -37,10 +37,7 @@ def full_pdf(sheet: MapSheet) -> bytes:
     canvas = new_canvas(out, width_mm * PT_PER_MM, height_mm * PT_PER_MM, title=sheet.drawing.title)
     canvas.setViewerPreference("PrintScaling", "None")
     define_form(canvas, FORM, sheet.drawing)
-    canvas.saveState()
-    canvas.translate(FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
-    canvas.doForm(FORM)
-    canvas.restoreState()
+    show_form(canvas, FORM, FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
     canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -54,24 +51,19 @@ def _assembly_page(canvas: Canvas, sheet: MapSheet, plan: TilePlan, lang: str) -
     canvas.scale(scale, scale)
     canvas.doForm(FORM)
     canvas.restoreState()
-    draw_drawing(canvas, assembly_overlay(plan, sheet.drawing.title, lang, scale, x_mm, y_mm), 0, 0)
+    draw_drawing(canvas, assembly_overlay(plan, sheet.drawing.title, lang, scale, x_mm, y_mm), 0, 0, once=True)
     canvas.showPage()
 
 
 def _tile_page(canvas: Canvas, sheet: MapSheet, plan: TilePlan, index: int, lang: str) -> None:
     tile, m = plan.tiles[index], plan.margin_mm
-    canvas.saveState()
-    clip = canvas.beginPath()
-    clip.rect(m * PT_PER_MM, (plan.page_h_mm - m - tile.h_mm) * PT_PER_MM, tile.w_mm * PT_PER_MM,
-              tile.h_mm * PT_PER_MM)
-    canvas.clipPath(clip, stroke=0, fill=0)
+    clip_pt = (m * PT_PER_MM, (plan.page_h_mm - m - tile.h_mm) * PT_PER_MM, tile.w_mm * PT_PER_MM,
+               tile.h_mm * PT_PER_MM)
     # the sheet's top-left corner goes to the printable area's top-left, less the tile's offset
     x_pt = (m - tile.x_mm) * PT_PER_MM
     y_pt = (plan.page_h_mm - m + tile.y_mm - sheet.drawing.height_mm) * PT_PER_MM
-    canvas.translate(x_pt, y_pt)
-    canvas.doForm(FORM)
-    canvas.restoreState()
-    draw_drawing(canvas, tile_marks(plan, tile, sheet.drawing.title, lang), 0, 0)
+    show_form(canvas, FORM, x_pt, y_pt, clip_pt=clip_pt)
+    draw_drawing(canvas, tile_marks(plan, tile, sheet.drawing.title, lang), 0, 0, once=True)
     canvas.showPage()
 
 

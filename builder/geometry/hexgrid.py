@@ -22,7 +22,7 @@ _SIDE_CORNERS = tuple(((6 - k) % 6, (7 - k) % 6) for k in range(6))
 # Red Blob Games, "Line drawing": nudge the end points so a line along a hexside picks one side.
 _LINE_NUDGE = (1e-6, 2e-6, -3e-6)
 
-# Corner offsets from the centre in lattice half steps (see HexGrid._half_units): flat corners at
+# Corner offsets from the centre in lattice half steps (see HexGrid.half_units): flat corners at
 # 0°, 60°, … (y down), pointy corners at -30°, 30°, …; a flat hex spans 4 × 2 half steps, a pointy one 2 × 4.
 _FLAT_CORNERS = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 _POINTY_CORNERS = ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2))
@@ -88,7 +88,12 @@ class HexGrid:
 
     def all_hexes(self) -> list[Hex]:
         """Return every hex, column by column."""
-        return [Hex(c, r) for c in range(self.spec.columns) for r in range(self.spec.rows)]
+        return list(self._all_hexes)
+
+    @cached_property
+    def _all_hexes(self) -> tuple[Hex, ...]:
+        # made once: a map's layers each go through every hex
+        return tuple(Hex(c, r) for c in range(self.spec.columns) for r in range(self.spec.rows))
 
     def edge_hexes(self) -> list[Hex]:
         """Return the hexes with a side on the grid's edge (fewer than six neighbours), column by column.
@@ -174,20 +179,32 @@ class HexGrid:
         """Return the distance from centre to corner (the side length)."""
         return self.spec.hex_mm / SQRT3
 
-    def _half_units(self) -> tuple[float, float]:
+    @cached_property
+    def half_units(self) -> tuple[float, float]:
         """Return the lattice steps every centre and corner lies on: (x step, y step) in mm."""
         side, across = self.radius_mm, self.spec.hex_mm
         return (side / 2, across / 2) if self.flat else (across / 2, side / 2)
 
-    def _centre_units(self, hex_: Hex) -> tuple[int, int]:
-        shifted = 1 if self.is_shifted(hex_) else 0
-        if self.flat:
-            return 2 + 3 * hex_.col, 1 + 2 * hex_.row + shifted
-        return 1 + 2 * hex_.col + shifted, 2 + 3 * hex_.row
+    @cached_property
+    def corner_units(self) -> tuple[tuple[int, int], ...]:
+        """Return the six corners' offsets from the centre in half steps, in the order of corners_mm."""
+        return _FLAT_CORNERS if self.flat else _POINTY_CORNERS
+
+    @cached_property
+    def _shape(self) -> tuple[bool, int]:
+        # (flat, the parity of a shifted column or row): worked out once, a map asks for every hex's corners
+        return self.flat, 1 if self.spec.first == "high" else 0
+
+    def centre_units(self, hex_: Hex) -> tuple[int, int]:
+        """Return the hex centre in half steps (see half_units) from the top-left corner of the bounding box."""
+        flat, parity = self._shape
+        if flat:
+            return 2 + 3 * hex_.col, 1 + 2 * hex_.row + (hex_.col % 2 == parity)
+        return 1 + 2 * hex_.col + (hex_.row % 2 == parity), 2 + 3 * hex_.row
 
     def centre_mm(self, hex_: Hex) -> tuple[float, float]:
         """Return the hex centre in mm from the top-left corner of the grid's bounding box."""
-        (ux, uy), (i, j) = self._half_units(), self._centre_units(hex_)
+        (ux, uy), (i, j) = self.half_units, self.centre_units(hex_)
         return ux * i, uy * j
 
     def corners_mm(self, hex_: Hex) -> list[tuple[float, float]]:
@@ -196,9 +213,8 @@ class HexGrid:
         Corners are computed on the grid's lattice of half steps, so a corner shared by neighbouring
         hexes has the very same coordinates in each of them.
         """
-        (ux, uy), (i, j) = self._half_units(), self._centre_units(hex_)
-        offsets = _FLAT_CORNERS if self.flat else _POINTY_CORNERS
-        return [(ux * (i + di), uy * (j + dj)) for di, dj in offsets]
+        (ux, uy), (i, j) = self.half_units, self.centre_units(hex_)
+        return [(ux * (i + di), uy * (j + dj)) for di, dj in self.corner_units]
 
     def size_mm(self) -> tuple[float, float]:
         """Return the width and height of the grid's bounding box."""

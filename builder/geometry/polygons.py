@@ -32,10 +32,22 @@ def merged(polygons: Iterable[BaseGeometry]) -> BaseGeometry:
     return shapely.union_all(parts)
 
 
+def corners_array(grid: HexGrid, hexes: list[Hex], *, dx_mm: float = 0.0, dy_mm: float = 0.0) -> np.ndarray:
+    """Return the corners of hexes (hex, corner, x/y), as corners_mm gives them, moved by (dx_mm, dy_mm):
+    the arithmetic of all of them at once."""
+    if not hexes:
+        return np.empty((0, 6, 2))
+    (ux, uy), units = grid.half_units, np.array([grid.centre_units(h) for h in hexes])
+    offsets = np.array(grid.corner_units)
+    xs = ux * (units[:, :1] + offsets[:, 0]) + dx_mm
+    ys = uy * (units[:, 1:] + offsets[:, 1]) + dy_mm
+    return np.stack([xs, ys], axis=2)
+
+
 def hexes_polygon(grid: HexGrid, hexes: Iterable[Hex], *, dx_mm: float = 0.0, dy_mm: float = 0.0) -> BaseGeometry:
     """Return the area covered by some hexes as one (multi)polygon."""
-    rings = [[(x + dx_mm, y + dy_mm) for x, y in grid.corners_mm(h)] for h in hexes]
-    if not rings:
+    rings = corners_array(grid, list(hexes), dx_mm=dx_mm, dy_mm=dy_mm)
+    if not len(rings):
         return Polygon()
     # the hexes share sides exactly and never overlap: a coverage, merged by its outline
     return shapely.coverage_union_all(shapely.polygons(rings))

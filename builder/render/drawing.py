@@ -9,8 +9,9 @@ takes weak references, so the PDF backend can remember its content stream while 
 """
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Iterable, Literal, Union
 
 Point = tuple[float, float]
 """A point in millimetres from the drawing's top-left corner."""
@@ -63,6 +64,8 @@ class Polyline:
 
 PathCommand = tuple[str, tuple[float, ...]]
 """`("M", (x, y))`, `("L", (x, y))`, `("C", (x1, y1, x2, y2, x, y))`, `("Q", (x1, y1, x, y))`, `("Z", ())`."""
+ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
+"""How many numbers each path command takes."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +74,44 @@ class Path:
 
     commands: tuple[PathCommand, ...]
     paint: Paint
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """One small path drawn at many places, as one path: the thousands of marks of a terrain pattern.
+
+    Kept flat rather than as a tuple per command: a map's patterns are some hundred thousand commands,
+    which as Python objects would cost more to make, hash and collect than to print.
+    """
+
+    letters: str
+    """The commands of one mark, one letter each, as in PathCommand ("MLLML")."""
+    numbers: bytes
+    """The numbers of every mark's commands, mark after mark, as doubles in the machine's byte order
+    (array("d"), numpy's float64): packed, they are no objects, and the backends read them as an array."""
+    paint: Paint
+
+    @classmethod
+    def of(cls, letters: str, numbers: Iterable[float], paint: Paint) -> "Marks":
+        """Return marks from their numbers as floats."""
+        return cls(letters, array("d", numbers).tobytes(), paint)
+
+    @property
+    def count(self) -> int:
+        """Return how many marks there are."""
+        per_mark = sum(map(ARITY.__getitem__, self.letters))
+        return len(self.numbers) // (8 * per_mark) if per_mark else 0
+
+    @property
+    def commands(self) -> tuple[PathCommand, ...]:
+        """Return the marks as the commands of a Path."""
+        numbers, at, commands = array("d", self.numbers).tolist(), 0, []
+        for _ in range(self.count):
+            for letter in self.letters:
+                arity = ARITY[letter]
+                commands.append((letter, tuple(numbers[at:at + arity])))
+                at += arity
+        return tuple(commands)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +151,7 @@ class Group:
     clip: Rect | None = None
 
 
-Item = Union[Rect, Ellipse, Polyline, Path, Text, Image, Group]
+Item = Union[Rect, Ellipse, Polyline, Path, Marks, Text, Image, Group]
 
 
 @dataclass(frozen=True, slots=True, weakref_slot=True)

@@ -24,6 +24,8 @@ from math import cos, pi, sin
 from typing import Callable, NamedTuple, Union
 from weakref import WeakKeyDictionary, ref
 
+import numpy as np
+
 from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm as PT_PER_MM
@@ -32,7 +34,8 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from builder.render.drawing import Drawing, Ellipse, Group, Image, Item, Paint, Path, Polyline, Rect, Text
+from builder.render.decimals import joined
+from builder.render.drawing import ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
 from builder.render.fonts import registered
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
@@ -110,7 +113,7 @@ def _curve_code(kind: str, *args: float) -> str:
     return path.getCode()
 
 
-def _trace_one_by_one(item: Path) -> str:
+def _trace_one_by_one(item: Path | Marks) -> str:
     ops = []
     x, y = 0.0, 0.0
     for command, values in item.commands:
@@ -133,26 +136,84 @@ def _trace_one_by_one(item: Path) -> str:
     return "n " + " ".join(ops) if ops else ""
 
 
-_OPERATORS = {"M": "{} {} m", "L": "{} {} l", "C": "{} {} {} {} {} {} c", "Z": "h"}
-_ARITY = {"M": 2, "L": 2, "C": 6, "Z": 0}
+_OPERATOR = {"M": "m", "L": "l", "C": "c", "Z": "h"}
+"""The PDF path operator of each path command but the quadratic curve, which PDF has not."""
+_OPERATORS = {letter: " ".join(["{}"] * ARITY[letter] + [operator]) for letter, operator in _OPERATOR.items()}
+_ARITY = {letter: ARITY[letter] for letter in _OPERATOR}
 
 
 def _trace(item: Path) -> str:
     """Return the path operators of a Path, as PDFPathObject writes them (moveTo, lineTo, curveTo, close).
 
-    A map's pattern is one path of thousands of marks: its numbers are printed by one fp_str call and
-    put in place by one format; a path with quadratic curves goes command by command.
+    A map's terrain outline is one path of thousands of corners: its numbers are printed together
+    (_printed) and put in place by one format; a path with quadratic curves goes command by command.
     """
     commands = item.commands
     if len(commands) <= 4:
         return _trace_one_by_one(item)
-    # the commands taken apart and checked by maps over them, not a Python step per command
-    names, numbers = zip(*commands)
+    # the commands taken apart and checked by maps over them, not a Python step per command (zip(*commands)
+    # would make an iterator per command)
+    names = [name for name, _ in commands]
+    numbers = [values for _, values in commands]
     if not _ARITY.keys() >= set(names) or list(map(len, numbers)) != list(map(_ARITY.__getitem__, names)):
         return _trace_one_by_one(item)
     template = " ".join(map(_OPERATORS.__getitem__, names))
     values = list(chain.from_iterable(numbers))
-    return "n " + template.format(*fp_str(values).split(" ")) if values else "n " + template
+    return "n " + template.format(*_printed(values)) if values else "n " + template
+
+
+REPEATS_FROM = 512
+"""Lists of at least this many numbers are printed number by distinct number (see _printed)."""
+
+
+def _printed(values: list[float] | tuple[float, ...]) -> list[str]:
+    """Return each number as fp_str prints it.
+
+    A map's long paths repeat their numbers: terrain outlines run through the corners of the hex lattice.
+    Those are printed once each, which costs a fraction of printing every one.
+    """
+    if len(values) < REPEATS_FROM:
+        return fp_str(values).split(" ")
+    distinct, where = np.unique(np.array(values), return_inverse=True)
+    if 2 * len(distinct) > len(values):
+        return fp_str(values).split(" ")
+    return np.array(fp_str(distinct.tolist()).split(" "), dtype=object)[where].tolist()
+
+
+def _cubic(letters: str, numbers: np.ndarray, count: int) -> tuple[str, np.ndarray]:
+    """Return marks' commands with each quadratic curve made the cubic _trace_one_by_one writes, the
+    arithmetic done on all marks at once (each mark starts with a move, so its current points are its own)."""
+    table = numbers.reshape(count, -1)
+    columns: list[np.ndarray] = []
+    at, x, y = 0, table[:, 0], table[:, 1]
+    for letter in letters:
+        own = [table[:, at + k] for k in range(ARITY[letter])]
+        at += len(own)
+        if letter == "Q":
+            qx, qy, ex, ey = own
+            own = [x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey]
+        if own:
+            x, y = own[-2], own[-1]
+        columns += own
+    return letters.replace("Q", "C"), np.column_stack(columns).ravel()
+
+
+def _marks_code(item: Marks) -> str:
+    """Return the path operators of marks, as _trace writes the same path: numbers and operators laid out
+    by decimals.joined, or else the operators of one mark repeated and the numbers printed together."""
+    letters, numbers, count = item.letters, np.frombuffer(item.numbers), item.count
+    if not count:
+        return ""
+    if "Q" in letters:
+        if letters[0] != "M":
+            return _trace_one_by_one(item)
+        letters, numbers = _cubic(letters, numbers, count)
+    text = joined(numbers, [token for letter in letters for token in [None] * ARITY[letter] + [_OPERATOR[letter]]],
+                  "fp_str")
+    if text is not None:
+        return "n " + text
+    template = " ".join([" ".join(map(_OPERATORS.__getitem__, letters))] * count)
+    return "n " + template.format(*_printed(numbers.tolist()))
 
 
 def _polyline(item: Polyline) -> str:
@@ -167,7 +228,7 @@ def _polyline(item: Polyline) -> str:
     if len(values) != 2 * len(item.points):
         raise ValueError(f"a polyline's points are (x, y) pairs, not {item.points[:3]} …")
     template = "n {} {} m" + " {} {} l" * len(rest) + (" h" if item.closed else "")
-    return template.format(*fp_str(values).split(" "))
+    return template.format(*_printed(values))
 
 
 def _shape_code(item: Item) -> str:
@@ -181,6 +242,8 @@ def _shape_code(item: Item) -> str:
         return _polyline(item)
     if kind is Path:
         return _trace(item)
+    if kind is Marks:
+        return _marks_code(item)
     if kind is Ellipse:
         return _curve_code("ellipse", item.cx_mm - item.rx_mm, item.cy_mm - item.ry_mm, 2 * item.rx_mm,
                            2 * item.ry_mm)
@@ -214,7 +277,7 @@ def _is_small(item: Item) -> bool:
         return len(item.commands) <= SMALL
     if kind is Polyline:
         return len(item.points) <= SMALL
-    return True
+    return kind is not Marks
 
 
 _small_shape = lru_cache(maxsize=1 << 16)(_opaque_shape)
@@ -225,13 +288,19 @@ def _text(item: Text) -> tuple[str, _Text]:
     """Return a text's line (MARK where its string goes) and its slot: what beginText, setFont,
     setFillColorRGB, textOut and drawText write."""
     # One text object with a flipped text matrix: cheaper than saving the graphics state per label.
-    font = registered(item.font, item.bold)
+    font, colour, size_ops = _text_style(item.font, item.bold, item.size_mm, item.fill)
     x = item.x_mm
     if item.anchor != "start":
         width = stringWidth(item.text, font, item.size_mm)
         x -= width if item.anchor == "end" else width / 2
-    line = f"BT 1 0 0 1 0 0 Tm {fp_str(1, 0, 0, -1, x, item.y_mm)} Tm {_rgb_text(item.fill)} rg {MARK} ET"
-    return line, _Text(font, item.text, f"{fp_str(item.size_mm)} Tf {fp_str(item.size_mm * 1.2)} TL")
+    line = f"BT 1 0 0 1 0 0 Tm 1 0 0 -1 {fp_str(x, item.y_mm)} Tm {colour} rg {MARK} ET"
+    return line, _Text(font, item.text, size_ops)
+
+
+@lru_cache(maxsize=4096)
+def _text_style(font: str, bold: bool, size_mm: float, fill: str) -> tuple[str, str, str]:
+    """Return a text style's font name, colour and size operators: a map's numbers share a handful."""
+    return registered(font, bold), _rgb_text(fill), f"{fp_str(size_mm)} Tf {fp_str(size_mm * 1.2)} TL"
 
 
 class _Compiler:
@@ -499,13 +568,16 @@ def _placement_at(x_pt: float, y_pt: float, height_mm: float) -> str:
     return concat(f"{fp_str(1, 0, 0, 1, x_pt, y_pt + height_mm * PT_PER_MM)} cm", PT_PER_MM, 0, 0, -PT_PER_MM, 0, 0)
 
 
-def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, clip: bool = False) -> None:
+def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, clip: bool = False,
+                 once: bool = False) -> None:
     """Draw `drawing` with its top-left corner at (x_pt, y_pt + height) — (x_pt, y_pt) is its bottom-left.
 
-    With `clip`, nothing is drawn outside the drawing's rectangle, as when it is placed as a form.
+    With `clip`, nothing is drawn outside the drawing's rectangle, as when it is placed as a form. With
+    `once`, the drawing is drawn nowhere else (a tile page's marks): its content stream is not
+    remembered, which spares hashing it.
     """
     alpha = canvas._extgstate._d
-    body = _compile(drawing.items, tuple(sorted(alpha.items()))) if alpha else compiled(drawing)
+    body = _compile(drawing.items, tuple(sorted(alpha.items()))) if alpha or once else compiled(drawing)
     code = canvas._code
     # saveState, translate, scale … restoreState: the same operators; the state inside is the body's own
     code.append("q")
@@ -613,6 +685,19 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     doc.addForm(name, _Form(width_pt, height_pt, _encoded(stream, body) if filtered else stream, filtered))
 
 
+def show_form(canvas: Canvas, name: str, x_pt: float, y_pt: float, *,
+              clip_pt: tuple[float, float, float, float] | None = None) -> None:
+    """Show the form `name` with its origin at (x_pt, y_pt), cut to the rectangle `clip_pt` (x, y, width,
+    height) if given: what saveState, clipPath, translate, doForm and restoreState write, without
+    the canvas's state copies (a tiled map shows its form on every page)."""
+    code = canvas._code
+    code.append("q")
+    if clip_pt is not None:
+        code.append(f"n {fp_str(clip_pt)} re W* n")
+    code += (f"1 0 0 1 {fp_str(x_pt, y_pt)} cm", f"/{pdfdoc.xObjectName(name)} Do", "Q")
+    canvas._formsinuse.append(name)
+
+
 class FormCache:
     """Draws each distinct drawing once as a Form XObject and places it by reference afterwards."""
 
@@ -637,7 +722,4 @@ class FormCache:
                 self.names[key] = name
                 define_form(self.canvas, name, drawing)
             self._by_identity[id(drawing)] = (drawing, name)
-        # saveState, translate, doForm, restoreState: the same operators, without the state copies
-        canvas = self.canvas
-        canvas._code.extend(("q", f"1 0 0 1 {fp_str(x_pt, y_pt)} cm", f"/{pdfdoc.xObjectName(name)} Do", "Q"))
-        canvas._formsinuse.append(name)
+        show_form(self.canvas, name, x_pt, y_pt)

@@ -12,7 +12,10 @@ from functools import lru_cache
 from pathlib import Path as FilePath
 from xml.sax.saxutils import escape, quoteattr
 
-from builder.render.drawing import Drawing, Ellipse, Group, Image, Item, Paint, Path, Polyline, Rect, Text
+import numpy as np
+
+from builder.render.decimals import joined
+from builder.render.drawing import ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
 from builder.render.fonts import face
 
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -55,8 +58,7 @@ _ZERO_DECIMALS = re.compile(r"\.000" + _END)
 _TWO_ZEROS = re.compile(r"00" + _END + r"(?<=\.[1-9]00)")
 _ONE_ZERO = re.compile(r"0" + _END + r"(?<=\.\d[1-9]0)")
 _MINUS_ZERO = re.compile(r"-0" + _END + r"(?<![\d.]-0)")
-_ARITY = {"M": 2, "L": 2, "C": 6, "Q": 4, "Z": 0}
-_FORMATS = {command: command + " %.3f" * arity for command, arity in _ARITY.items()}
+_FORMATS = {command: command + " %.3f" * arity for command, arity in ARITY.items()}
 
 
 def _trimmed(text: str) -> str:
@@ -65,10 +67,10 @@ def _trimmed(text: str) -> str:
     return _MINUS_ZERO.sub("0", text)
 
 
-def path_data(item: Path) -> str:
+def path_data(item: Path | Marks) -> str:
     """Return the `d` attribute of a path.
 
-    A long path (a map's pattern has thousands of marks) is printed by one format and trimmed by a
+    A long path (a map's terrain outline has thousands of corners) is printed by one format and trimmed by a
     few regular expressions (_trimmed), which give what num() gives number by number.
     """
     commands = item.commands
@@ -76,7 +78,7 @@ def path_data(item: Path) -> str:
         formats: list[str] = []
         values: list[float] = []
         for command, numbers in commands:
-            if len(numbers) != _ARITY.get(command, -1):
+            if len(numbers) != ARITY.get(command, -1):
                 break
             formats.append(_FORMATS[command])
             values += numbers
@@ -84,6 +86,19 @@ def path_data(item: Path) -> str:
             return _trimmed(" ".join(formats) % tuple(values))
     return " ".join(command + (" " + " ".join(num(v) for v in values) if values else "")
                     for command, values in commands)
+
+
+def marks_data(item: Marks) -> str:
+    """Return the `d` attribute of marks: as path_data writes the same path, laid out by decimals.joined,
+    or else one mark's format repeated."""
+    if item.count * len(item.letters) <= 4:
+        return path_data(item)
+    numbers = np.frombuffer(item.numbers)
+    text = joined(numbers, [token for letter in item.letters for token in [letter] + [None] * ARITY[letter]], "num")
+    if text is not None:
+        return text
+    mark = " ".join(_FORMATS[letter] for letter in item.letters)
+    return _trimmed(" ".join([mark] * item.count) % tuple(numbers.tolist()))
 
 
 def _points(item: Polyline) -> str:
@@ -94,19 +109,25 @@ def _points(item: Polyline) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
 
 
-def _text(item: Text) -> str:
-    chosen = face(item.font, item.bold)
-    pairs = [("x", num(item.x_mm)), ("y", num(item.y_mm)), ("font-family", f"{chosen.family}, sans-serif"),
-             ("font-size", num(item.size_mm)), ("fill", item.fill)]
+@lru_cache(maxsize=4096)
+def _text_style(font: str, bold: bool, size_mm: float, fill: str, anchor: str) -> str:
+    """Return a text's attributes after its position: a map's numbers share a handful of styles."""
+    chosen = face(font, bold)
+    pairs = [("font-family", f"{chosen.family}, sans-serif"), ("font-size", num(size_mm)), ("fill", fill)]
     if chosen.bold:
         pairs.append(("font-weight", "bold"))
     if chosen.italic:
         pairs.append(("font-style", "italic"))
     if chosen.condensed:
         pairs.append(("font-stretch", "condensed"))
-    if item.anchor != "start":
-        pairs.append(("text-anchor", item.anchor))
-    return f"<text{_attrs(pairs)}>{escape(item.text)}</text>"
+    if anchor != "start":
+        pairs.append(("text-anchor", anchor))
+    return _attrs(pairs)
+
+
+def _text(item: Text) -> str:
+    style = _text_style(item.font, item.bold, item.size_mm, item.fill, item.anchor)
+    return f'<text x="{num(item.x_mm)}" y="{num(item.y_mm)}"{style}>{escape(item.text)}</text>'
 
 
 def _image(item: Image) -> str:
@@ -164,9 +185,12 @@ class _Writer:
         if isinstance(item, Polyline):
             points = _points(item)
             tag = "polygon" if item.closed else "polyline"
-            return f"<{tag}{_attrs([('points', points), *_paint(item.paint)])} />"
+            return f'<{tag} points="{points}"{_attrs(_paint(item.paint))} />'
+        # numbers and command letters need no quoting: a map's paths are megabytes, not searched for it
         if isinstance(item, Path):
-            return f"<path{_attrs([('d', path_data(item)), *_paint(item.paint)])} />"
+            return f'<path d="{path_data(item)}"{_attrs(_paint(item.paint))} />'
+        if isinstance(item, Marks):
+            return f'<path d="{marks_data(item)}"{_attrs(_paint(item.paint))} />'
         if isinstance(item, Text):
             return _text(item)
         if isinstance(item, Image):

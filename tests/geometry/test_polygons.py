@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.geometry.hexgrid import HexGrid
-from builder.geometry.polygons import edge_gaps, grid_rectangle, hex_polygon, hexes_polygon, merged
+from builder.geometry.polygons import corners_array, edge_gaps, grid_rectangle, hex_polygon, hexes_polygon, merged
 from builder.model.map import Grid
 
 grids = st.builds(
@@ -24,6 +24,14 @@ def test_hexes_tile_without_overlap(grid: HexGrid) -> None:
     union = hexes_polygon(grid, grid.all_hexes())
     assert math.isclose(sum(p.area for p in polygons), union.area, rel_tol=1e-5)
     assert math.isclose(polygons[0].area, 3 * math.sqrt(3) / 2 * grid.radius_mm ** 2, rel_tol=1e-9)
+
+
+@given(grids, st.floats(-50, 50), st.floats(-50, 50))
+@settings(max_examples=30, deadline=None)
+def test_corners_of_many_hexes_are_each_hexs_corners_to_the_bit(grid: HexGrid, dx_mm: float, dy_mm: float) -> None:
+    hexes = grid.all_hexes()
+    assert corners_array(grid, hexes, dx_mm=dx_mm, dy_mm=dy_mm).tolist() == \
+        [[[x + dx_mm, y + dy_mm] for x, y in grid.corners_mm(h)] for h in hexes]
 
 
 @given(grids, st.data())

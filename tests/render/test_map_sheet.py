@@ -2,14 +2,18 @@
 tables and displays."""
 from __future__ import annotations
 
+import math
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import numpy as np
 import pytest
+import shapely
 
 from builder.geometry.hexgrid import HexGrid
 from builder.load.game import load_game
+from builder.render.maps.patterns import _lattice
 from builder.render.maps.sheet import MapSheet, map_sheets
 from builder.render.maps.tracks import track_faces
 from builder.render.svg import svg_text
@@ -175,3 +179,19 @@ def test_the_golden_map_is_a_sheet_of_the_grid_size() -> None:
     grid = HexGrid(load_game(MINIMAL).maps.maps[0].grid)
     assert (sheet.frame.width_mm, sheet.frame.height_mm) == grid.size_mm()
     assert sheet.frame.x_mm + sheet.frame.width_mm < sheet.drawing.width_mm
+
+
+def test_a_pattern_on_scattered_patches_keeps_every_lattice_point_inside_them() -> None:
+    patches = shapely.union_all([shapely.box(x, y, x + 7.3, y + 4.1) for x, y in
+                                 [(3.2, 1.1), (40.7, 2.9), (11.5, 33.3), (70.1, 60.6), (25.0, 80.2)]])
+    step, margin = 1.7, 0.3
+    xs, ys, _ = _lattice(patches, step, margin, None)
+    # every point of the lattice over the whole bounding box, tested one by one
+    inner, row = patches.buffer(-margin), step * math.sqrt(3) / 2
+    x0, y0, x1, y1 = inner.bounds
+    everywhere = [(i * step + (j % 2) * step / 2, j * row)
+                  for j in range(math.floor(y0 / row), math.ceil(y1 / row) + 1)
+                  for i in range(math.floor(x0 / step) - 1, math.ceil(x1 / step) + 1)]
+    expected = [(x, y) for x, y in everywhere if inner.contains(shapely.Point(x, y))]
+    assert len(expected) > 50 and list(zip(xs.tolist(), ys.tolist())) == expected
+    assert np.all(np.diff(ys) >= 0)

@@ -16,7 +16,7 @@ from shapely.geometry.base import BaseGeometry
 from builder.geometry.hexgrid import Hex
 from builder.geometry.polygons import edge_gaps, hexes_polygon, merged
 from builder.model.map import Map, Terrain
-from builder.render.drawing import Group, Item, Paint, Path, PathCommand, Polyline, Rect, Text
+from builder.render.drawing import Group, Item, Marks, Paint, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm
 from builder.render.maps.colour import darker
 from builder.render.maps.context import HexMapContext, is_ring
@@ -155,12 +155,10 @@ def symbol_layer(ctx: HexMapContext) -> list[Item]:
 
 
 def grid_layer(ctx: HexMapContext) -> list[Item]:
-    """Return the hex grid as one path, each side drawn once."""
+    """Return the hex grid as one path of sides (marks of a move and a line), each side drawn once."""
     dx, dy = ctx.frame.x_mm, ctx.frame.y_mm
-    commands: list[PathCommand] = []
-    for (ax, ay), (bx, by) in ctx.frame.grid.hexside_segments_mm():
-        commands += [("M", (ax + dx, ay + dy)), ("L", (bx + dx, by + dy))]
-    return [Path(tuple(commands), Paint(stroke=GRID_INK, stroke_mm=ctx.hex_mm * GRID_LINE, cap="round"))]
+    ends = np.array(ctx.frame.grid.hexside_segments_mm(), dtype=np.float64).reshape(-1, 4) + (dx, dy, dx, dy)
+    return [Marks("ML", ends.tobytes(), Paint(stroke=GRID_INK, stroke_mm=ctx.hex_mm * GRID_LINE, cap="round"))]
 
 
 def hexside_layer(ctx: HexMapContext) -> list[Item]:

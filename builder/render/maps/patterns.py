@@ -2,91 +2,120 @@
 
 A pattern is laid on one lattice anchored at the sheet's origin, so it runs on unbroken across
 neighbouring hexes of one terrain; marks are kept only where they lie wholly inside the region.
-Each pattern of a region is one Path, which keeps big maps fast in every backend.
+Each pattern of a region is one Marks (or one Path of hatching), which keeps big maps fast in every backend.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Callable
 
 import numpy as np
 import shapely
-from shapely.geometry import LineString, MultiLineString
+from shapely import GeometryType
 from shapely.geometry.base import BaseGeometry
 
-from builder.render.drawing import Item, Paint, Path, PathCommand
+from builder.render.drawing import Item, Marks, Paint, Path, PathCommand
 from builder.render.maps.colour import darker, lighter
 
-Mark = Callable[[float, float, float, float], list[PathCommand]]
-"""Commands of one mark centred on (x, y), given the lattice spacing and a 0-1 jitter value."""
+Columns = list[np.ndarray]
+"""One array per number of a mark's commands, one entry per mark."""
+LINESTRING, MULTILINESTRING = GeometryType.LINESTRING, GeometryType.MULTILINESTRING
+Mark = tuple[str, Callable[[np.ndarray, np.ndarray, float, np.ndarray], Columns]]
+"""A mark: its commands' letters, and the numbers of every mark centred on (xs, ys), given the lattice
+spacing and a 0-1 jitter per mark, as columns: the arithmetic of each number done on all marks at once."""
 
 
 def _lattice(region: BaseGeometry, step_mm: float, margin_mm: float,
-             avoid: BaseGeometry | None) -> list[tuple[float, float, float]]:
-    """Return (x, y, jitter) of a staggered lattice's points inside the region, away from its edge by margin_mm,
-    and outside `avoid`."""
+             avoid: BaseGeometry | None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return x, y and jitter of a staggered lattice's points inside the region, away from its edge by
+    margin_mm, and outside `avoid`."""
     inner = region.buffer(-margin_mm) if margin_mm > 0 else region
     if inner.is_empty:
-        return []
+        return np.empty(0), np.empty(0), np.empty(0)
     shapely.prepare(inner)  # thousands of points are tested against it: index its edges once
     x0, y0, x1, y1 = inner.bounds
     row_mm = step_mm * math.sqrt(3) / 2
     rows = np.arange(math.floor(y0 / row_mm), math.ceil(y1 / row_mm) + 1)
     cols = np.arange(math.floor(x0 / step_mm) - 1, math.ceil(x1 / step_mm) + 1)
-    jj, ii = np.meshgrid(rows, cols, indexing="ij")
+    jj, ii = np.meshgrid(rows, cols, indexing="ij", copy=False)  # views: only the points near a part are taken
+    near = _near_parts(inner, rows, cols, step_mm, row_mm)
+    jj, ii = jj[near], ii[near]
     xs = ii * step_mm + (jj % 2) * step_mm / 2
     ys = jj * row_mm
     inside = shapely.contains_xy(inner, xs, ys)
+    xs, ys, ii, jj = xs[inside], ys[inside], ii[inside], jj[inside]
     # a deterministic jitter from the lattice indices: the same map always draws the same marks
     jitter = ((ii * 73856093) ^ (jj * 19349663)) % 1009 / 1009.0
-    xs, ys, jitter = xs[inside], ys[inside], jitter[inside]
     if avoid is not None and not avoid.is_empty and len(xs):
         keep = ~shapely.intersects_xy(avoid, xs, ys)
         xs, ys, jitter = xs[keep], ys[keep], jitter[keep]
-    return [(float(x), float(y), float(j)) for x, y, j in zip(xs, ys, jitter)]
+    return xs, ys, jitter
 
 
-def _dot(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
-    return [("M", (x - 0.01, y)), ("L", (x + 0.01, y))]
+def _near_parts(region: BaseGeometry, rows: np.ndarray, cols: np.ndarray, step_mm: float,
+                row_mm: float) -> np.ndarray:
+    """Return which points of the lattice (rows × cols) lie in or next to the bounding box of one of the
+    region's parts: only those can be inside it. A terrain scattered in patches over the map covers a
+    tenth of its bounding box, and testing a point against the region costs more than this."""
+    near = np.zeros((len(rows), len(cols)), dtype=bool)
+    first_row, first_col = int(rows[0]), int(cols[0])
+    for x0, y0, x1, y1 in shapely.bounds(shapely.get_parts(region)).tolist():
+        top, bottom = math.floor(y0 / row_mm) - 1 - first_row, math.ceil(y1 / row_mm) + 2 - first_row
+        left, right = math.floor(x0 / step_mm) - 2 - first_col, math.ceil(x1 / step_mm) + 2 - first_col
+        near[max(top, 0):bottom, max(left, 0):right] = True
+    return near
 
 
-def _tuft(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
+def _dot(x: np.ndarray, y: np.ndarray, step: float, jitter: np.ndarray) -> Columns:
+    return [x - 0.01, y, x + 0.01, y]
+
+
+def _tuft(x: np.ndarray, y: np.ndarray, step: float, jitter: np.ndarray) -> Columns:
     h, w = step * 0.22, step * 0.12
-    x += (jitter - 0.5) * step * 0.4
-    return [("M", (x - w, y - h * 0.8)), ("L", (x, y)), ("L", (x, y - h)), ("M", (x, y)), ("L", (x + w, y - h * 0.8))]
+    x = x + (jitter - 0.5) * step * 0.4
+    return [x - w, y - h * 0.8, x, y, x, y - h, x, y, x + w, y - h * 0.8]
 
 
-def _rough(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
+def _rough(x: np.ndarray, y: np.ndarray, step: float, jitter: np.ndarray) -> Columns:
     w, h = step * (0.14 + 0.08 * jitter), step * 0.12
-    x += (jitter - 0.5) * step * 0.3
-    return [("M", (x - w, y + h / 2)), ("L", (x - w / 3, y - h / 2)), ("L", (x + w / 4, y + h / 4)),
-            ("L", (x + w / 2, y - h / 4)), ("L", (x + w, y + h / 2))]
+    x = x + (jitter - 0.5) * step * 0.3
+    return [x - w, y + h / 2, x - w / 3, y - h / 2, x + w / 4, y + h / 4, x + w / 2, y - h / 4, x + w, y + h / 2]
 
 
-def _wave(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
+def _wave(x: np.ndarray, y: np.ndarray, step: float, jitter: np.ndarray) -> Columns:
     w, h = step * 0.3, step * 0.08
-    return [("M", (x - w, y)), ("Q", (x - w / 2, y - h * 2, x, y)), ("Q", (x + w / 2, y + h * 2, x + w, y))]
+    return [x - w, y, x - w / 2, y - h * 2, x, y, x + w / 2, y + h * 2, x + w, y]
 
 
-def _tree(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
+def _tree(x: np.ndarray, y: np.ndarray, step: float, jitter: np.ndarray) -> Columns:
     # a tree is a round-capped dot: four numbers instead of a circle's twenty-six
-    x += (jitter - 0.5) * step * 0.25
-    y += (0.5 - jitter) * step * 0.15
-    return [("M", (x - 0.01, y)), ("L", (x + 0.01, y))]
+    x = x + (jitter - 0.5) * step * 0.25
+    y = y + (0.5 - jitter) * step * 0.15
+    return [x - 0.01, y, x + 0.01, y]
 
 
-def _building(x: float, y: float, step: float, jitter: float) -> list[PathCommand]:
+def _building(x: np.ndarray, y: np.ndarray, step: float, jitter: np.ndarray) -> Columns:
     w, h = step * (0.22 + 0.12 * jitter), step * (0.18 + 0.1 * (1 - jitter))
-    return [("M", (x - w / 2, y - h / 2)), ("L", (x + w / 2, y - h / 2)), ("L", (x + w / 2, y + h / 2)),
-            ("L", (x - w / 2, y + h / 2)), ("Z", ())]
+    return [x - w / 2, y - h / 2, x + w / 2, y - h / 2, x + w / 2, y + h / 2, x - w / 2, y + h / 2]
 
 
-def _marks(region: BaseGeometry, mark: Mark, step_mm: float, margin_mm: float,
-           avoid: BaseGeometry | None) -> tuple[PathCommand, ...]:
-    commands: list[PathCommand] = []
-    for x, y, jitter in _lattice(region, step_mm, margin_mm, avoid):
-        commands.extend(mark(x, y, step_mm, jitter))
-    return tuple(commands)
+DOT: Mark = ("ML", _dot)
+TUFT: Mark = ("MLLML", _tuft)
+ROUGH: Mark = ("MLLLL", _rough)
+WAVE: Mark = ("MQQ", _wave)
+TREE: Mark = ("ML", _tree)
+BUILDING: Mark = ("MLLLZ", _building)
+
+
+def _marks(region: BaseGeometry, mark: Mark, step_mm: float, margin_mm: float, avoid: BaseGeometry | None,
+           paint: Paint) -> Marks | None:
+    """Return the mark drawn at every lattice point, or None where none fits."""
+    xs, ys, jitter = _lattice(region, step_mm, margin_mm, avoid)
+    if not len(xs):
+        return None
+    letters, numbers = mark
+    return Marks(letters, np.column_stack(numbers(xs, ys, step_mm, jitter)).tobytes(), paint)
 
 
 def _hatch(region: BaseGeometry, spacing_mm: float, slope: int) -> tuple[PathCommand, ...]:
@@ -95,20 +124,24 @@ def _hatch(region: BaseGeometry, spacing_mm: float, slope: int) -> tuple[PathCom
     step = spacing_mm * math.sqrt(2)
     if slope > 0:  # y = x + c, c from y0 - x1 to y1 - x0
         offsets = np.arange(math.floor((y0 - x1) / step), math.ceil((y1 - x0) / step) + 1) * step
-        lines = [LineString([(x0, x0 + c), (x1, x1 + c)]) for c in offsets]
+        ends = [x0 + offsets, x1 + offsets]
     else:  # y = -x + c, c from x0 + y0 to x1 + y1
         offsets = np.arange(math.floor((x0 + y0) / step), math.ceil((x1 + y1) / step) + 1) * step
-        lines = [LineString([(x0, c - x0), (x1, c - x1)]) for c in offsets]
-    commands: list[PathCommand] = []
-    for cut in shapely.intersection(np.array(lines, dtype=object), region):
-        parts = cut.geoms if isinstance(cut, MultiLineString) else [cut] if isinstance(cut, LineString) else []
-        for part in parts:
-            if part.is_empty or part.length < 1e-3:
-                continue
-            (ax, ay), *rest = part.coords
-            commands.append(("M", (ax, ay)))
-            commands.extend(("L", (bx, by)) for bx, by in rest)
-    return tuple(commands)
+        ends = [offsets - x0, offsets - x1]
+    lines = shapely.linestrings(np.stack([np.full_like(offsets, x0), ends[0], np.full_like(offsets, x1), ends[1]],
+                                         axis=1).reshape(-1, 2, 2))
+    cuts = shapely.intersection(lines, region)
+    # lines and multi-lines only: a cut that also touches the region at a point is left out
+    cuts = cuts[np.isin(shapely.get_type_id(cuts), (LINESTRING, MULTILINESTRING))]
+    parts = shapely.get_parts(cuts)
+    parts = parts[shapely.length(parts) >= 1e-3]
+    points, owner = shapely.get_coordinates(parts, return_index=True)
+    if not len(points):
+        return ()
+    first = np.ones(len(owner), dtype=bool)
+    first[1:] = owner[1:] != owner[:-1]
+    letters = np.where(first, "M", "L").tolist()
+    return tuple(zip(letters, map(tuple, points.tolist())))
 
 
 def pattern_items(pattern: str, region: BaseGeometry, fill: str, step_mm: float,
@@ -117,26 +150,29 @@ def pattern_items(pattern: str, region: BaseGeometry, fill: str, step_mm: float,
     if region.is_empty or pattern == "none":
         return []
     ink = darker(fill, 0.42)
-    thin = Paint(stroke=ink, stroke_mm=step_mm * 0.045, cap="round", join="round")
-    if pattern == "dots":
-        commands = _marks(region, _dot, step_mm * 0.55, step_mm * 0.1, avoid)
-        return [Path(commands, Paint(stroke=ink, stroke_mm=step_mm * 0.09, cap="round"))] if commands else []
     if pattern in ("hatch", "crosshatch"):
         area = region.difference(avoid) if avoid is not None else region
         commands = _hatch(area, step_mm * 0.45, 1)
         if pattern == "crosshatch":
             commands += _hatch(area, step_mm * 0.45, -1)
         return [Path(commands, Paint(stroke=ink, stroke_mm=step_mm * 0.035))] if commands else []
+    if pattern == "dots":
+        marks = _marks(region, DOT, step_mm * 0.55, step_mm * 0.1, avoid,
+                       Paint(stroke=ink, stroke_mm=step_mm * 0.09, cap="round"))
+        return [marks] if marks else []
     if pattern == "trees":
-        commands = _marks(region, _tree, step_mm * 0.85, step_mm * 0.3, avoid)
         crown_mm = step_mm * 0.46
-        return [Path(commands, Paint(stroke=darker(fill, 0.5), stroke_mm=crown_mm + step_mm * 0.07, cap="round")),
-                Path(commands, Paint(stroke=darker(fill, 0.18), stroke_mm=crown_mm, cap="round"))] if commands else []
+        marks = _marks(region, TREE, step_mm * 0.85, step_mm * 0.3, avoid,
+                       Paint(stroke=darker(fill, 0.5), stroke_mm=crown_mm + step_mm * 0.07, cap="round"))
+        # the crowns: the same marks, narrower and lighter, over their dark rims
+        return [marks, replace(marks, paint=Paint(stroke=darker(fill, 0.18), stroke_mm=crown_mm, cap="round"))] \
+            if marks else []
     if pattern == "buildings":
-        commands = _marks(region, _building, step_mm * 0.8, step_mm * 0.25, avoid)
-        paint = Paint(fill=darker(fill, 0.45), stroke=lighter(fill, 0.3), stroke_mm=step_mm * 0.02)
-        return [Path(commands, paint)] if commands else []
-    mark, step, margin = {"waves": (_wave, 0.8, 0.3), "grass": (_tuft, 0.9, 0.2),
-                          "rough": (_rough, 0.8, 0.25)}[pattern]
-    commands = _marks(region, mark, step_mm * step, step_mm * margin, avoid)
-    return [Path(commands, thin)] if commands else []
+        marks = _marks(region, BUILDING, step_mm * 0.8, step_mm * 0.25, avoid,
+                       Paint(fill=darker(fill, 0.45), stroke=lighter(fill, 0.3), stroke_mm=step_mm * 0.02))
+        return [marks] if marks else []
+    mark, step, margin = {"waves": (WAVE, 0.8, 0.3), "grass": (TUFT, 0.9, 0.2),
+                          "rough": (ROUGH, 0.8, 0.25)}[pattern]
+    marks = _marks(region, mark, step_mm * step, step_mm * margin, avoid,
+                   Paint(stroke=ink, stroke_mm=step_mm * 0.045, cap="round", join="round"))
+    return [marks] if marks else []
