@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from builder.model.base import text_in
 from builder.model.charts import Chart, Crt, Result, Table, TableRow, Tec, TecRow
 from builder.model.content import Game
 from builder.model.map import Terrain
-from builder.render.chart_layout import (BASELINE_FACTOR, Cell, GridStyle, Placed, Run, column_widths, grid,
-                                         hanging, measured_mm, paragraph)
+from builder.render.chart_layout import BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.memo import per_game
 from builder.render.phrases import number_text, phrase
@@ -45,7 +45,13 @@ class ChartText:
 
 def shows_codes(results: dict[str, Result]) -> bool:
     """Return whether a chart prints its result codes (DE, AVI) rather than the results' names."""
-    return bool(results) and all(CODE.match(code) for code in results)
+    return bool(results) and _all_codes(tuple(results))
+
+
+@lru_cache(maxsize=256)
+def _all_codes(names: tuple[str, ...]) -> bool:
+    """Return whether every name is a code (asked for each cell of a chart, of the same few results)."""
+    return all(CODE.match(name) for name in names)
 
 
 def _named(code: str, results: dict[str, Result], words: ChartText) -> str | None:
@@ -206,64 +212,52 @@ def _used_codes(game: Game, chart: Chart) -> frozenset[str]:
     return frozenset(found)
 
 
-def legend(chart: Chart, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
+@dataclass(frozen=True)
+class Below:
+    """A block under a chart's grid, the same at every width: entries after an optional bold caption."""
+
+    entries: tuple[Entry, ...]
+    caption: str = ""
+
+
+def legend(chart: Chart, words: ChartText) -> Below:
     """Return the result legend: `CODE Name: text` for code charts, `Name: text` otherwise."""
     results = getattr(chart, "results", {})
-    placed = Placed()
     used = _used_codes(words.game, chart)
     codes = shows_codes(results)
     lead_mm = max((measured_mm(c, BODY_MM, bold=True) for c in results), default=0.0) + 1.5
+    entries = []
     for code, result in results.items():
         text = words.text(result.text)
         if code not in used or (not codes and not text):
             continue
-        runs: list[Run] = [(words.text(result.name) + (":" if text else ""), not codes), (text, False)]
-        y = y_mm + placed.height_mm
-        part = hanging(code, runs, lead_mm=lead_mm, y_mm=y, width_mm=width_mm, size_mm=BODY_MM) if codes \
-            else paragraph(runs, x_mm=0.0, y_mm=y, width_mm=width_mm, size_mm=BODY_MM)
-        placed.items.extend(part.items)
-        placed.height_mm += part.height_mm + 0.4
-    return placed
+        runs = ((words.text(result.name) + (":" if text else ""), not codes), (text, False))
+        entries.append(Entry(runs, code, lead_mm) if codes else Entry(runs))
+    return Below(tuple(entries))
 
 
-def _bullets(texts: list[str], *, width_mm: float, y_mm: float, bold_lead: list[str] | None = None) -> Placed:
-    placed = Placed()
-    for number, text in enumerate(texts):
-        lead = bold_lead[number] if bold_lead else "•"
-        lead_mm = 7.0 if bold_lead else 2.6
-        part = hanging(lead, [(text, False)], lead_mm=lead_mm, y_mm=y_mm + placed.height_mm, width_mm=width_mm,
-                       size_mm=BODY_MM)
-        placed.items.extend(part.items)
-        placed.height_mm += part.height_mm + 0.4
-    return placed
+def _bullets(texts: list[str], leads: list[str] | None = None) -> tuple[Entry, ...]:
+    return tuple(Entry(((text, False),), leads[number] if leads else "•", 7.0 if leads else 2.6)
+                 for number, text in enumerate(texts))
 
 
-def shifts_block(crt: Crt, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
+def shifts_block(crt: Crt, words: ChartText) -> Below:
     """Return the CRT's column shifts: a caption, then `−2  Defender in a city (5.1.2)` lines."""
-    if not crt.shifts:
-        return Placed()
-    caption = Text(0.0, y_mm + BODY_MM * BASELINE_FACTOR, phrase("shifts", words.lang), BODY_MM, bold=True)
     leads = [f"+{s.columns}" if s.columns > 0 else f"−{-s.columns}" for s in crt.shifts]
     texts = [words.text(s.when) + (f" ({s.case})" if s.case else "") for s in crt.shifts]
-    body = _bullets(texts, width_mm=width_mm, y_mm=y_mm + BODY_MM * 1.5, bold_lead=leads)
-    return Placed([caption, *body.items], body.height_mm + BODY_MM * 1.5)
+    return Below(_bullets(texts, leads), phrase("shifts", words.lang))
 
 
-def _tec_footnotes(tec: Tec, words: ChartText, *, width_mm: float, y_mm: float) -> Placed:
+def _tec_footnotes(tec: Tec, words: ChartText) -> Below:
     if tec_has_note_column(tec, words):
-        return Placed()
-    placed = Placed()
-    for row in (r for r in tec.rows if r.note):
-        runs: list[Run] = [(_tec_label(row, words) + ":", True), (words.text(row.note), False)]
-        part = paragraph(runs, x_mm=0.0, y_mm=y_mm + placed.height_mm, width_mm=width_mm, size_mm=BODY_MM)
-        placed.items.extend(part.items)
-        placed.height_mm += part.height_mm + 0.4
-    return placed
+        return Below(())
+    return Below(tuple(Entry(((_tec_label(row, words) + ":", True), (words.text(row.note), False)))
+                       for row in tec.rows if row.note))
 
 
 @per_game
-def _grid_rows(game: Game, chart: Chart, lang: str) -> tuple[tuple[Cell, ...], ...]:
-    """Return a chart's grid in one language, made once: it is laid out at several widths."""
+def _grid(game: Game, chart: Chart, lang: str) -> Grid:
+    """Return a chart's grid in one language, measured once: it is laid out at several widths."""
     words = ChartText(game, lang)
     if isinstance(chart, Crt):
         rows = crt_rows(chart, words)
@@ -271,36 +265,47 @@ def _grid_rows(game: Game, chart: Chart, lang: str) -> tuple[tuple[Cell, ...], .
         rows = tec_rows(chart, words)
     else:
         rows = table_rows(chart, words)
-    return tuple(tuple(row) for row in rows)
+    return Grid(rows, _style())
 
 
-def _below(chart: Chart, words: ChartText, width_mm: float) -> list[Placed]:
-    """Return the blocks under the grid, each laid out from y = 0."""
-    blocks = [legend(chart, words, width_mm=width_mm, y_mm=0.0)]
+@per_game
+def _below(game: Game, chart: Chart, lang: str) -> tuple[Below, ...]:
+    """Return the blocks under the grid that have entries, made once: they are wrapped at several widths."""
+    words = ChartText(game, lang)
+    blocks = [legend(chart, words)]
     if isinstance(chart, Crt):
-        blocks.append(shifts_block(chart, words, width_mm=width_mm, y_mm=0.0))
+        blocks.append(shifts_block(chart, words))
     if isinstance(chart, Tec):
-        blocks.append(_tec_footnotes(chart, words, width_mm=width_mm, y_mm=0.0))
-    notes = [words.text(n) for n in chart.notes]
-    blocks.append(_bullets(notes, width_mm=width_mm, y_mm=0.0))
-    return [b for b in blocks if b.items]
+        blocks.append(_tec_footnotes(chart, words))
+    blocks.append(Below(_bullets([words.text(n) for n in chart.notes])))
+    return tuple(b for b in blocks if b.entries)
+
+
+def _placed_below(block: Below, width_mm: float) -> Placed:
+    """Return a block wrapped to `width_mm`, from y = 0."""
+    if not block.caption:
+        return stacked(block.entries, y_mm=0.0, width_mm=width_mm, size_mm=BODY_MM)
+    caption = Text(0.0, BODY_MM * BASELINE_FACTOR, block.caption, BODY_MM, bold=True)
+    body = stacked(block.entries, y_mm=BODY_MM * 1.5, width_mm=width_mm, size_mm=BODY_MM)
+    return Placed([caption, *body.items], body.height_mm + BODY_MM * 1.5)
 
 
 @per_game
 def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Drawing:
     """Return one chart as a framed drawing `width_mm` wide (wider only if its columns cannot shrink)."""
     words = ChartText(game, lang)
-    rows = _grid_rows(game, chart, lang)
-    widths = column_widths(rows, width_mm, BODY_MM)
+    cells = _grid(game, chart, lang)
+    widths = cells.widths(width_mm)
     full_mm = max(width_mm, sum(widths))
     title = words.text(chart.name)
     items: list[Item] = [Rect(0, 0, full_mm, TITLE_BAND_MM, Paint(fill=TITLE_FILL)),
                          Text(INSET_MM, (TITLE_BAND_MM + TITLE_MM * 0.7) / 2, title, TITLE_MM, fill="#ffffff",
                               bold=True)]
-    body = grid(rows, widths, _style(), y_mm=TITLE_BAND_MM)
+    body = cells.placed(widths, y_mm=TITLE_BAND_MM)
     items.extend(body.items)
     y = TITLE_BAND_MM + body.height_mm
-    for block in _below(chart, words, full_mm - 2 * INSET_MM):
+    for below in _below(game, chart, lang):
+        block = _placed_below(below, full_mm - 2 * INSET_MM)
         y += GAP_MM
         items.append(Group(tuple(block.items), dx_mm=INSET_MM, dy_mm=y))
         y += block.height_mm

@@ -64,9 +64,16 @@ def registered(font: str, bold: bool = False) -> str:
     return chosen.pdf_name
 
 
+@lru_cache(maxsize=1 << 16)
+def em_width(text: str, font: str = "sans", bold: bool = False) -> float:
+    """Return the advance width of `text` set 1 mm high (remembered: charts, labels and counters
+    measure the same words at several sizes and widths)."""
+    return pdfmetrics.stringWidth(text, registered(font, bold), 1000.0) / 1000.0
+
+
 def text_width_mm(text: str, size_mm: float, font: str = "sans", bold: bool = False) -> float:
     """Return the advance width of `text` set at `size_mm`, from the font's own metrics."""
-    return pdfmetrics.stringWidth(text, registered(font, bold), 1000.0) / 1000.0 * size_mm
+    return em_width(text, font, bold) * size_mm
 
 
 @lru_cache(maxsize=None)

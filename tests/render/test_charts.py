@@ -1,7 +1,11 @@
 """Charts as drawings: what a CRT, a TEC and a table print, how they fit a width, and the SVG golden."""
 from __future__ import annotations
 
+import math
+
 from builder.load.game import load_game
+from builder.render.chart_layout import (FIT_MM, PAD_MM, Cell, Grid, GridStyle, _measured_runs, _wrap_words,
+                                         unwrapped_lines, wrap_lines, wrap_runs)
 from builder.render.charts import chart_by_id, chart_drawing, shows_codes
 from builder.render.drawing import Drawing, Group, Rect, Text
 from builder.render.fonts import text_width_mm
@@ -74,3 +78,28 @@ def test_crt_svg_matches_golden(update_golden: bool) -> None:
         golden.parent.mkdir(parents=True, exist_ok=True)
         golden.write_text(text, encoding="utf-8")
     assert text == golden.read_text(encoding="utf-8")
+
+
+def test_unwrapped_lines_are_what_wrap_lines_sets_when_everything_fits() -> None:
+    for text in ["", "  ", "a", "a  b", " a\n\nb ", "a\n", "a\n\n", "\na", "x\ty  z\n w"]:
+        assert unwrapped_lines(text) == wrap_lines(text, math.inf, 2.5), repr(text)
+
+
+def test_grid_cells_wrap_as_wrap_lines_does_at_every_width() -> None:
+    rows = [[Cell("Die roll", bold=True), Cell("Attacker  eliminated\nfully", bold=True)],
+            [Cell("1"), Cell("Defender retreats two hexes or is eliminated")], [Cell("2–3"), Cell("")]]
+    grid = Grid(rows, GridStyle(2.5))
+    for width in (8.0, 20.0, 40.0, 90.0, 200.0):
+        widths = grid.widths(width)
+        texts = [item.text for item in grid.placed(widths).items if isinstance(item, Text)]
+        expected = [line for row in rows for cell, w in zip(row, widths)
+                    for line in wrap_lines(cell.text, w - 2 * PAD_MM, 2.5, bold=cell.bold)]
+        assert texts == expected, width
+
+
+def test_runs_that_fit_on_one_line_are_wrapped_as_word_by_word() -> None:
+    runs = [("Attacker eliminated:", True), ("remove every attacking unit", False), ("(7.2)", True)]
+    measured = _measured_runs(tuple(runs), 2.5)
+    assert len(wrap_runs(runs, 200.0, 2.5)) == 1 and len(wrap_runs(runs, 30.0, 2.5)) > 1
+    for width in (5.0, 30.0, 45.0, 60.0, 61.0, 200.0):
+        assert wrap_runs(runs, width, 2.5) == _wrap_words(measured.words, measured.space_mm, width + FIT_MM), width
