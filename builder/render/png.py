@@ -65,9 +65,11 @@ def png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def png_head(width: int, height: int) -> bytes:
-    """Return the start of an 8-bit RGB PNG of `width` × `height` pixels: signature and header chunk."""
-    return PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+def png_head(width: int, height: int, *, gray: bool = False) -> bytes:
+    """Return the start of an 8-bit RGB (or, with `gray`, greyscale) PNG of `width` × `height` pixels:
+    signature and header chunk."""
+    colour_type = 0 if gray else 2
+    return PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
 
 
 def _png(width: int, height: int, rows: memoryview | bytes) -> bytes:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from typing import Callable, Hashable, TypeVar
 
 import pypdfium2
 from reportlab.lib.units import mm as PT_PER_MM
@@ -38,6 +39,7 @@ CHART_WIDTH_MM = 180.0
 """Width of a chart in its window: the text column of an A4 page."""
 CHART_DPI = 96.0
 MOVED_PX = 16
+T = TypeVar("T")
 
 
 def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float) -> list[Item]:
@@ -129,35 +131,49 @@ def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
     return out
 
 
-def _distinct(values: list) -> tuple[list, list[int]]:
+def _size(drawing: Drawing) -> tuple[float, float]:
+    return drawing.width_mm, drawing.height_mm
+
+
+def _job_size(job: tuple[Drawing, float]) -> tuple[float, float, float]:
+    return job[0].width_mm, job[0].height_mm, job[1]
+
+
+def _distinct(values: list[T], size: Callable[[T], Hashable]) -> tuple[list[T], list[int]]:
     """Return the distinct values in first-seen order and each value's index among them.
 
-    Drawings are frozen dataclasses whose hash walks every item, so each value is hashed once here
-    (identical objects skip even that) rather than at every dictionary look-up.
+    Drawings are frozen dataclasses whose hash walks every item (a board's, thousands), so a value is
+    hashed only when another value has its size, and then once (identical objects skip even that)
+    rather than at every dictionary look-up; a value alone at its size is distinct as it is.
     """
+    shared = {key for key, count in Counter(map(size, values)).items() if count > 1}
     by_identity: dict[int, int] = {}
-    by_value: dict[object, int] = {}
+    by_value: dict[T, int] = {}
+    distinct: list[T] = []
     slots = []
     for value in values:
         slot = by_identity.get(id(value))
         if slot is None:
-            slot = by_identity[id(value)] = by_value.setdefault(value, len(by_value))
+            slot = by_value.setdefault(value, len(distinct)) if size(value) in shared else len(distinct)
+            if slot == len(distinct):
+                distinct.append(value)
+            by_identity[id(value)] = slot
         slots.append(slot)
-    return list(by_value), slots
+    return distinct, slots
 
 
 def render_pngs(faces: dict[str, Drawing], large: dict[str, tuple[Drawing, float]], scale: float
                 ) -> dict[str, bytes]:
     """Return every image as PNG bytes: each distinct counter face once (one sheet for all), the rest one by one."""
-    drawn, face_slots = _distinct(list(faces.values()))
-    sizes = Counter((d.width_mm, d.height_mm) for d in faces.values())
+    drawn, face_slots = _distinct(list(faces.values()), _size)
+    sizes = Counter(map(_size, faces.values()))
     counter_size = sizes.most_common(1)[0][0] if sizes else (1.0, 1.0)
-    same = [n for n, d in enumerate(drawn) if (d.width_mm, d.height_mm) == counter_size]
+    same = [n for n, d in enumerate(drawn) if _size(d) == counter_size]
     rendered = dict(zip(same, face_pngs([drawn[n] for n in same], px=max(1, round(counter_size[0] * scale)))))
     for n, drawing in enumerate(drawn):
         if n not in rendered:
             rendered[n] = png_bytes(drawing, dpi=scale * MM_PER_INCH)
-    jobs, job_slots = _distinct(list(large.values()))
+    jobs, job_slots = _distinct(list(large.values()), _job_size)
     pictures = pdf_pngs(jobs)
     return {**{name: rendered[n] for name, n in zip(faces, face_slots)},
             **{name: pictures[n] for name, n in zip(large, job_slots)}}

@@ -8,6 +8,7 @@ the unit type's prohibited terrain, and no TEC row marks it `P` for the type's m
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from builder.geometry.hexgrid import Hex, HexGrid
 from builder.model.charts import Tec
@@ -25,6 +26,8 @@ class HexMap:
     map: Map
     grid: HexGrid
     terrain: dict[str, tuple[str, ...]]
+    near: dict[tuple[tuple[str, ...], int], tuple[str, ...]] = field(default_factory=dict, compare=False, repr=False)
+    """`nearest` by centres and radius: "stacked with" asks it again for every unit of a formation."""
 
     @classmethod
     def of(cls, map_: Map) -> "HexMap":
@@ -51,8 +54,14 @@ class HexMap:
         return [self.grid.label(Hex(c, r)) for c in range(min(a.col, b.col), max(a.col, b.col) + 1)
                 for r in range(min(a.row, b.row), max(a.row, b.row) + 1)]
 
-    def nearest(self, centres: list[str], radius: int) -> list[str]:
+    def nearest(self, centres: list[str], radius: int) -> tuple[str, ...]:
         """Return the labels within `radius` of any centre, nearest first, then by label."""
+        key = (tuple(centres), radius)
+        if key not in self.near:
+            self.near[key] = self._nearest(centres, radius)
+        return self.near[key]
+
+    def _nearest(self, centres: list[str], radius: int) -> tuple[str, ...]:
         found: dict[str, int] = {}
         for label in centres:
             centre = self.grid.find(label)
@@ -61,7 +70,7 @@ class HexMap:
             for hex_ in self.grid.within(centre, radius):
                 other = self.grid.label(hex_)
                 found[other] = min(found.get(other, radius + 1), self.grid.distance(centre, hex_))
-        return sorted(found, key=lambda label: (found[label], label))
+        return tuple(sorted(found, key=lambda label: (found[label], label)))
 
     def edge(self, side_of_map: str) -> list[str]:
         """Return the labels of the hexes along one side of the map."""
@@ -127,7 +136,7 @@ def may_enter(game: Game, unit: Unit, terrain_ids: tuple[str, ...]) -> bool:
     return not any(terrain[t].blocks_movement for t in terrain_ids if t in terrain)
 
 
-def choose_hex(candidates: list[str], hex_map: HexMap, unit: Unit, stacks: Stacks) -> str | None:
+def choose_hex(candidates: Sequence[str], hex_map: HexMap, unit: Unit, stacks: Stacks) -> str | None:
     """Return the first candidate the unit may enter and that has room; else the first it may enter."""
     first_legal = None
     for label in candidates:

@@ -12,7 +12,7 @@ from builder.emit.vassal.boards import BoardPlan, plan_boards
 from builder.emit.vassal.geometry import px_per_mm
 from builder.emit.vassal.piece_traits import palette_piece
 from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, plan_pieces, prototypes
-from builder.emit.vassal.scenarios import aids_needed, new_game, resolve
+from builder.emit.vassal.scenarios import aids_needed, hex_maps_of, new_game, resolve
 from builder.emit.vassal.setups import Setup, Target
 from builder.emit.vassal.traits import Piece, oldest_version
 from builder.emit.vassal.zones import ZONED_GRID_SINCE
@@ -127,7 +127,8 @@ class ModulePlan:
 def plan_module(game: Game) -> ModulePlan:
     """Return the module plan of a game (no drawing, no image: fast enough for the checks)."""
     scale = px_per_mm(game)
-    setups = tuple(resolve(game, s) for s in game.scenarios)
+    hex_maps = hex_maps_of(game)
+    setups = tuple(resolve(game, s, hex_maps) for s in game.scenarios)
     blank = new_game(game, list(setups))
     boards = plan_boards(game, scale, aids_needed(game, [*setups, blank]))
     pieces = plan_pieces(game)

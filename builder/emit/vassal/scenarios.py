@@ -54,9 +54,14 @@ def _reinforcements(resolver: Resolver, scenario: Scenario, boxes: dict[int, Tar
     return placed
 
 
-def resolve(game: Game, scenario: Scenario) -> Setup:
-    """Return one scenario resolved to targets."""
-    hex_maps = {m.id: HexMap.of(m) for m in game.maps.maps if m.kind == "hex" and m.grid is not None}
+def hex_maps_of(game: Game) -> dict[str, HexMap]:
+    """Return the game's hex maps indexed for placing counters, by map id: read only, so every scenario
+    shares them (indexing a map names each of its hexes)."""
+    return {m.id: HexMap.of(m) for m in game.maps.maps if m.kind == "hex" and m.grid is not None}
+
+
+def resolve(game: Game, scenario: Scenario, hex_maps: dict[str, HexMap]) -> Setup:
+    """Return one scenario resolved to targets on the game's hex maps (`hex_maps_of`)."""
     resolver = Resolver(game, Stacks(game), hex_maps)
     placed = _setup_pieces(resolver, scenario) + _reinforcements(resolver, scenario, turn_boxes(game))
     for entry in scenario.markers:

@@ -8,7 +8,7 @@ given, or the nearest one with room. The same content always gives the same setu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Sequence
 
 from builder.emit.vassal.placement import HexMap, Stacks, choose_hex
 from builder.model.content import Game
@@ -59,7 +59,7 @@ class Resolver:
     where_units: dict[str, Target] = field(default_factory=dict)
     units: dict[str, Unit] = field(init=False)
     places: dict[str, tuple[Place, Map]] = field(init=False)
-    candidates: dict[tuple, list[str]] = field(default_factory=dict)
+    candidates: dict[tuple, Sequence[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.units = {u.id: u for u in self.game.counters.units}
@@ -122,7 +122,7 @@ def _table_point(resolver: Resolver, where: Where) -> Target | None:
     return None
 
 
-def _candidates(resolver: Resolver, where: Where, hex_map: HexMap) -> list[str]:
+def _candidates(resolver: Resolver, where: Where, hex_map: HexMap) -> Sequence[str]:
     """Return the hexes a placement may use, best first (worked out once per map and area)."""
     within = where.within
     key = (hex_map.map.id, (within.hexes, tuple(within.of) if isinstance(within.of, list) else within.of)
@@ -132,7 +132,7 @@ def _candidates(resolver: Resolver, where: Where, hex_map: HexMap) -> list[str]:
     return resolver.candidates[key]
 
 
-def _area_hexes(resolver: Resolver, where: Where, hex_map: HexMap) -> list[str]:
+def _area_hexes(resolver: Resolver, where: Where, hex_map: HexMap) -> Sequence[str]:
     if where.within is not None:
         targets = [where.within.of] if isinstance(where.within.of, str) else list(where.within.of)
         centres = [(resolver.place(t)[0].hex if resolver.place(t)[0] else t) for t in targets]

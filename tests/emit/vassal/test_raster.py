@@ -34,17 +34,20 @@ def test_png_refuses_missing_rows() -> None:
         png.finish()
 
 
-@pytest.fixture(scope="module")
-def page():
-    drawing = Drawing(60.0, 45.0, (Rect(3, 3, 50, 30, Paint(fill="#c8d8a0", stroke="#202020", stroke_mm=0.6)),
-                                   circle(40, 30, 9, Paint(fill="#8030a0")),
-                                   Text(8, 20, "Hex 0101", size_mm=4.0, fill="#000000")))
+def _one_page(drawing: Drawing) -> pypdfium2.PdfPage:
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM)
     draw_drawing(canvas, drawing, 0, 0)
     canvas.showPage()
     canvas.save()
     return pypdfium2.PdfDocument(buffer.getvalue())[0]
+
+
+@pytest.fixture(scope="module")
+def page():
+    return _one_page(Drawing(60.0, 45.0, (Rect(3, 3, 50, 30, Paint(fill="#c8d8a0", stroke="#202020", stroke_mm=0.6)),
+                                          circle(40, 30, 9, Paint(fill="#8030a0")),
+                                          Text(8, 20, "Hex 0101", size_mm=4.0, fill="#000000"))))
 
 
 def test_strips_give_the_pixels_of_a_whole_page_render(page, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -56,3 +59,26 @@ def test_strips_give_the_pixels_of_a_whole_page_render(page, monkeypatch: pytest
     difference = ImageChops.difference(whole, striped.convert("RGB"))
     assert max(high for _, high in difference.getextrema()) <= 2  # anti-aliasing may round differently
     assert sum(difference.convert("L").histogram()[1:]) <= size[0] * size[1] // 100
+
+
+GREY_CHART = Drawing(60.0, 45.0, (Rect(3, 3, 50, 30, Paint(fill="#e0e0e0", stroke="#202020", stroke_mm=0.4)),
+                                  Text(8, 20, "2:1  3:1  4:1", size_mm=4.0, fill="#000000")))
+
+
+def test_grey_picture_is_a_greyscale_png_of_the_same_pixels() -> None:
+    page = _one_page(GREY_CHART)
+    scale, size = 3.0, (170, 127)
+    whole = page.render(scale=scale, fill_color=(255, 255, 255, 255)).to_pil().convert("RGB").crop((0, 0, *size))
+    picture = Image.open(io.BytesIO(page_png(page, scale, *size)))
+    assert picture.mode == "L" and picture.size == size
+    assert np.array_equal(np.asarray(picture.convert("RGB")), np.asarray(whole))
+
+
+def test_coloured_picture_stays_rgb(page) -> None:
+    assert Image.open(io.BytesIO(page_png(page, 3.0, 170, 127))).mode == "RGB"
+
+
+def test_grey_picture_in_several_strips_stays_rgb(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(raster, "STRIP_BYTES", 170 * 3 * 16)
+    picture = Image.open(io.BytesIO(page_png(_one_page(GREY_CHART), 3.0, 170, 127)))
+    assert picture.mode == "RGB" and picture.size == (170, 127)
