@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,10 +33,12 @@ COUNTER_SERIES = (100, 1_000, 10_000)
 MAP_SERIES = ((25, 25), (50, 50), (100, 100))
 """Columns × rows of the map series, all with 100 counters."""
 SEEDS = ("batalha-de-gazala", "bolt-action", "gazala-1942", "magersfontein-1899", "next-war")
-WRAPPER = ("import json, resource, subprocess, sys; code = subprocess.run(sys.argv[1:]).returncode; "
+WRAPPER = ("import json, resource, subprocess, sys, time; started = time.perf_counter(); "
+           "code = subprocess.run(sys.argv[1:]).returncode; wall = time.perf_counter() - started; "
            "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
-           "print(json.dumps([u.ru_utime + u.ru_stime, u.ru_maxrss]), file=sys.stderr); sys.exit(code)")
-"""Runs a build and prints its CPU seconds and largest resident set (KiB), all its processes included."""
+           "print(json.dumps([wall, u.ru_utime + u.ru_stime, u.ru_maxrss]), file=sys.stderr); sys.exit(code)")
+"""Runs a build and prints its wall seconds, CPU seconds and largest resident set (KiB), all its processes
+included; timed in here, so that starting this wrapper is not counted."""
 
 
 class Runner:
@@ -76,18 +77,16 @@ class Runner:
     def _build(self, paths: list[Path], out: Path) -> dict:
         """Run `sandtable build PATHS -o OUT`; return its wall and CPU seconds and its largest process's memory.
 
-        A small wrapper process runs the build and reports getrusage(RUSAGE_CHILDREN): the build and its
-        pool workers are its only descendants, so the figures are this build's alone.
+        A small wrapper process times the build and reports getrusage(RUSAGE_CHILDREN): the build and its
+        children are its only descendants, so the figures are this build's alone.
         """
-        started = time.perf_counter()
         done = subprocess.run([sys.executable, "-c", WRAPPER, sys.executable, "-m", "builder", "build",
                                *map(str, paths), "-o", str(out)],
                               cwd=self.tree, env=self.env, capture_output=True, text=True, check=False)
-        wall = time.perf_counter() - started
         *messages, usage = done.stderr.strip().splitlines() or [""]
         if done.returncode != 0:
             return {"wall_s": None, "error": messages[-1:] or [usage]}
-        cpu_s, peak_kib = json.loads(usage)
+        wall, cpu_s, peak_kib = json.loads(usage)
         return {"wall_s": round(wall, 3), "cpu_s": round(cpu_s, 2), "peak_rss_mib": round(peak_kib / 1024, 1)}
 
 

@@ -5,6 +5,7 @@ import dataclasses
 import functools
 import gc
 import hashlib
+import importlib
 import json
 import os
 import shutil
@@ -12,38 +13,62 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-import builder.rules  # noqa: F401  (registers every check)
 from builder.cache import (RECORD, BuildRecord, EmitterRecord, code_fingerprint, emitter_entries, emitter_key,
                            files_intact, folder_fingerprint, game_folder_of, game_parts, part_fingerprint,
                            read_manifest, read_record, record_bytes)
-from builder.emit.counters import emit_counters
-from builder.emit.map_svg import emit_map_svgs
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import (Artifact, OutputError, OutputTree, Written, clear_leftovers, flush_to_disk,
                                  safe_relative, stage_beside, swap_in, write_atomic)
-from builder.emit.vassal.module import attach_documents, documents_from, emit_vmod
-from builder.emit.pdf_map import emit_map_pdfs
-from builder.emit.charts_svg import emit_charts_svg
-from builder.emit.pdf_aid import emit_aid_pdf
-from builder.emit.pdf_charts import emit_charts_pdf
-from builder.emit.pdf_rulebook import emit_rulebook_pdf, rulebook_reads
-from builder.emit.pdf_setup import emit_setup_pdf
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.processes import Children, can_fork
-from builder.render.fonts import FACES, registered  # the one render module the build itself touches
 from builder.progress import Progress
 from builder.rules.diagnostic import ContentError, Diagnostic, Severity
-from builder.rules.registry import run_checks
-
 
 Emitter = Callable[[Game], list[Artifact]]
+
+
+class Imported:
+    """A function named by its module and imported when first called.
+
+    The emitters' libraries (reportlab, PDFium, numpy, shapely) take 0.3 s to import. Naming the emitters
+    lets a build load a game and fork its first child before the parent has imported them (`Emission.add`),
+    and spares a rebuild with nothing to do from importing them at all.
+    """
+
+    def __init__(self, module: str, name: str) -> None:
+        self.__module__, self.__qualname__, self.__name__ = module, name, name
+        self._function: Callable | None = None
+
+    @property
+    def function(self) -> Callable:
+        """Return the function, importing its module the first time."""
+        if self._function is None:
+            self._function = getattr(importlib.import_module(self.__module__), self.__name__)
+        return self._function
+
+    def __call__(self, *args: object) -> object:
+        return self.function(*args)
+
+    def __repr__(self) -> str:
+        return f"Imported({self.__module__}.{self.__name__})"
 
 
 def _model_json(game: Game) -> list[Artifact]:
     return [Artifact(MODEL_JSON_KIND, MODEL_JSON_PATH, emit_model_json(game))]
 
+
+emit_counters = Imported("builder.emit.counters", "emit_counters")
+emit_map_svgs = Imported("builder.emit.map_svg", "emit_map_svgs")
+emit_map_pdfs = Imported("builder.emit.pdf_map", "emit_map_pdfs")
+emit_charts_pdf = Imported("builder.emit.pdf_charts", "emit_charts_pdf")
+emit_charts_svg = Imported("builder.emit.charts_svg", "emit_charts_svg")
+emit_aid_pdf = Imported("builder.emit.pdf_aid", "emit_aid_pdf")
+emit_rulebook_pdf = Imported("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
+emit_setup_pdf = Imported("builder.emit.pdf_setup", "emit_setup_pdf")
+emit_vmod = Imported("builder.emit.vassal.module", "emit_vmod")
+rulebook_reads = Imported("builder.emit.pdf_rulebook", "rulebook_reads")
 
 EMITTERS: list[Emitter] = [
     _model_json,
@@ -151,6 +176,7 @@ def checked(loaded: CheckResult, between: Callable[[], None] | None = None) -> C
     """Return a loaded game's result with the checks' diagnostics (`between` runs after each check)."""
     if loaded.game is None:
         return loaded
+    from builder.rules.registry import run_checks
     return dataclasses.replace(loaded, diagnostics=run_checks(loaded.game, between=between))
 
 
@@ -220,12 +246,16 @@ def _inside(path: object) -> bool:
         return False
 
 
-def emitter_keys(game: Game) -> dict[str, str]:
-    """Return each emitter's cache key: a hash of the parts of the game it reads."""
+def emitter_keys(game: Game, between: Callable[[], None] | None = None) -> dict[str, str]:
+    """Return each emitter's cache key: a hash of the parts of the game it reads (`between` runs after
+    each part is hashed)."""
     hashes: dict[str, str] = {}
     for emitter in EMITTERS:
         for part in reads_of(emitter, game):
-            hashes.setdefault(part, part_fingerprint(game, part))
+            if part not in hashes:
+                hashes[part] = part_fingerprint(game, part)
+                if between is not None:
+                    between()
     return {emitter_name(e): emitter_key(emitter_name(e), {p: hashes[p] for p in reads_of(e, game)})
             for e in EMITTERS}
 
@@ -336,6 +366,7 @@ def with_documents(plan: GamePlan, made: dict[int, list[Artifact]]) -> dict[int,
     index = EMITTERS.index(emit_vmod)
     if index not in made:
         return made
+    from builder.emit.vassal.module import attach_documents, documents_from
     documents = documents_from(plan.game, _documents(plan, made))
     if not documents:
         return made
@@ -401,21 +432,59 @@ def units_of(game: Game, stale: tuple[int, ...]) -> list[tuple[tuple[int, ...], 
     return units
 
 
-SLOW_FIRST = ("emit_rulebook_pdf", "emit_vmod", "emit_map_pdfs", "emit_charts_pdf", "emit_setup_pdf")
-"""The emitters that take longest on the seed games, longest first (bench/harness.py): started first, so
-that no long one starts last and leaves the other cores idle at the end."""
+def workload(game: Game) -> dict[str, float]:
+    """Return the sizes the emitters' work grows with (`COSTS`)."""
+    maps = game.maps.maps
+    return {
+        "text": sum(len(block.text) for book in game.rulebooks
+                    for block in (*book.preamble, *(b for case in book.cases for b in case.blocks))),
+        "hex_area": sum(m.grid.columns * m.grid.rows * m.grid.hex_mm ** 2 / 1e6 for m in maps if m.grid is not None),
+        "table_area": sum(m.size_in[0] * m.size_in[1] * MM2_PER_SQUARE_INCH / 1e6 for m in maps
+                          if m.size_in is not None),
+        "displays": sum(1 for m in maps if m.kind == "display"),
+        "counters": len(game.counters.units) + len(game.counters.markers),
+        "placements": sum(len(side.placements) for scenario in game.scenarios for side in scenario.setup),
+        "charts": len(game.charts.charts),
+    }
 
 
-def _rank(unit: Unit) -> tuple[int, int, int]:
-    """Return when a unit starts among those waiting: the slow emitters of every game first."""
-    names = [EMITTERS[e].__name__ for e in unit[1]]
-    slowest = min((SLOW_FIRST.index(n) for n in names if n in SLOW_FIRST), default=len(SLOW_FIRST))
-    return slowest, unit[0], unit[1][0]
+MM2_PER_SQUARE_INCH = 645.16
+COSTS: dict[str, tuple[float, dict[str, float]]] = {
+    "emit_rulebook_pdf": (0.0, {"text": 6.8e-6}),
+    "emit_vmod": (0.05, {"hex_area": 1.0, "counters": 0.0015, "charts": 0.006}),
+    "emit_map_pdfs": (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.04}),
+    "emit_charts_pdf": (0.16, {"charts": 0.0086}),
+    "emit_counters": (0.04, {"counters": 0.0007}),
+    "emit_setup_pdf": (0.07, {"placements": 0.0033}),
+}
+"""Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
+(map areas in square metres), fitted by hand to the five seed games on a 2-core machine; the emitters
+of a SHARED group are counted in its first. An emitter not listed counts 0.
+They need only be right enough to start the long tasks first, so that no long one starts last and leaves
+the other cores idle at the end; the sizes let the order follow the game's shape (a long rulebook, a big map,
+many placements). `python -m bench.costs` prints each task's estimate beside its measured CPU time."""
 
 
-def register_every_face() -> None:
-    """Register every font face in this process before the first child is forked, so that no child
-    parses the font files again (0.15 s each, some thirty children in a build of the five seed games)."""
+def estimated_cost(unit: Unit, game: Game, sizes: dict[str, float]) -> float:
+    """Return a unit's estimated CPU seconds (its game's `sizes`, or its part's for a PARTS emitter)."""
+    total = 0.0
+    for index in unit[1]:
+        emitter = EMITTERS[index]
+        base, per = COSTS.get(emitter.__name__, (0.0, {}))
+        if emitter in PARTS and unit[2] is not None:
+            sizes = workload(parts_of(emitter, game)[unit[2]])
+        total += base + sum(rate * sizes[size] for size, rate in per.items())
+    return total
+
+
+def import_emitters() -> None:
+    """Import every emitter and register every font face in this process, so that the children forked
+    after it inherit them rather than each doing it again (a font file takes 0.15 s to parse, and a build
+    of the five seed games forks some thirty children)."""
+    for emitter in EMITTERS:
+        if isinstance(emitter, Imported):
+            emitter.function
+    from builder.render.fonts import FACES, registered
     for font, bold in FACES:
         registered(font, bold)
 
@@ -469,10 +538,16 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
-            if not self.children.submitted:
-                register_every_face()
-            for members, part in units_of(plan.game, plan.stale):
-                self.children.submit((game_index, members, part), _rank((game_index, members, part)))
+            first = not self.children.submitted
+            sizes = workload(plan.game)
+            units = [(game_index, members, part) for members, part in units_of(plan.game, plan.stale)]
+            for unit in units:
+                self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
+            if first:
+                # the first task starts at once, on the core the parent leaves free while it imports what
+                # the other children then inherit; the checks come after (`check_and_build`)
+                self.children.start(at_most=1)
+                import_emitters()
             self.children.start()
 
     def checked(self, game_index: int, result: CheckResult) -> None:
@@ -544,8 +619,10 @@ class Emission:
     def finish(self) -> list[BuildResult]:
         """Wait for every emitter and return what each game's build wrote, in the order the games came."""
         try:
-            # the records' cache keys, while the children work, rather than after the last one is done
-            self.plans = [p if p.keys is not None else dataclasses.replace(p, keys=emitter_keys(p.game))
+            # the records' cache keys, while the children work, rather than after the last one is done;
+            # a child that finishes meanwhile has its slot refilled at once
+            between = functools.partial(self.collect, block=False)
+            self.plans = [p if p.keys is not None else dataclasses.replace(p, keys=emitter_keys(p.game, between))
                           for p in self.plans]
             self.release()
             self.collect(block=True)

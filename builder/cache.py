@@ -22,7 +22,6 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -65,6 +64,7 @@ def _digest(parts: Iterable[bytes]) -> str:
 @lru_cache(maxsize=1)
 def code_fingerprint() -> str:
     """Return the hash of this sandtable: its package files, Python's version and its dependencies'."""
+    from importlib import metadata  # 20 ms to import: a cold build asks only when its children are at work
     files = sorted(p for p in PACKAGE.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     parts = [sys.version.encode()]
     for path in files:

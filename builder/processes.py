@@ -66,9 +66,10 @@ class Children(Generic[Task, Result]):
         heapq.heappush(self.queue, (rank, self.submitted, task))
         self.submitted += 1
 
-    def start(self) -> None:
-        """Fork a child for each queued task a free slot can take."""
-        while self.queue and len(self.running) < self.jobs:
+    def start(self, *, at_most: int | None = None) -> None:
+        """Fork a child for each queued task a free slot can take (`at_most` children running, if fewer)."""
+        slots = self.jobs if at_most is None else min(self.jobs, at_most)
+        while self.queue and len(self.running) < slots:
             _, _, task = heapq.heappop(self.queue)
             receiver, sender = self.context.Pipe(duplex=False)
             child = self.context.Process(target=_child, args=(self.run, task, sender), daemon=True)
@@ -92,21 +93,25 @@ class Children(Generic[Task, Result]):
             ready = wait(list(self.running), timeout=None if block else 0)
             if not ready:
                 return
-            for receiver in ready:
-                child, task = self.running.pop(receiver)
-                try:
-                    status, value = receiver.recv()
-                except EOFError:
-                    child.join()
-                    raise ChildFailed(f"the process building {task!r} ended (exit code {child.exitcode}) "
-                                      "without its result") from None
-                finally:
-                    receiver.close()
-                child.join()
-                if status == "error":
-                    raise value
-                yield task, value
-            self.start()
+            done = [self._result(receiver) for receiver in ready]
+            self.start()  # the free slots are refilled before the parent goes on with the results
+            yield from done
+
+    def _result(self, receiver: Connection) -> tuple[Task, Result]:
+        """Take a finished child's result (re-raising its error), and end the child."""
+        child, task = self.running.pop(receiver)
+        try:
+            status, value = receiver.recv()
+        except EOFError:
+            child.join()
+            raise ChildFailed(f"the process building {task!r} ended (exit code {child.exitcode}) "
+                              "without its result") from None
+        finally:
+            receiver.close()
+        child.join()
+        if status == "error":
+            raise value
+        return task, value
 
     def stop(self) -> None:
         """Drop the queued tasks and end the running children now."""

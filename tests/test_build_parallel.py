@@ -85,3 +85,29 @@ def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -
     finally:
         build.EMITTERS[0] = original
     assert not out.exists() or sorted(p.name for p in out.iterdir()) == []
+
+
+def test_the_build_imports_no_emitter_library_until_it_needs_one() -> None:
+    import subprocess
+    import sys
+
+    probe = ("import sys, builder.build, builder.cli; "
+             "print(sorted(m for m in ('reportlab', 'numpy', 'pypdfium2', 'shapely', 'svgwrite') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks_first() -> None:
+    from builder.build import COSTS, EMITTERS, estimated_cost, units_of, workload
+    from builder.load.game import load_game
+
+    game = load_game(CONTENT / "next-war")
+    sizes = workload(game)
+    assert set(COSTS) <= {e.__name__ for e in EMITTERS}
+    assert all(set(per) <= set(sizes) for _, per in COSTS.values())
+    units = units_of(game, tuple(range(len(EMITTERS))))
+    costs = {tuple(EMITTERS[e].__name__ for e in members) + (part,): estimated_cost((0, members, part), game, sizes)
+             for members, part in units}
+    ranked = sorted(costs, key=costs.get, reverse=True)
+    assert ranked[-1] == ("_model_json", None)
+    assert {ranked[0][0], ranked[1][0]} <= {"emit_rulebook_pdf", "emit_vmod"}

@@ -28,6 +28,17 @@ def test_a_child_sees_the_state_of_the_moment_its_task_started() -> None:
     assert sorted(children.finished(block=True)) == [(0, "first"), (1, "second")]
 
 
+def test_start_at_most_one_leaves_the_other_slots_for_later() -> None:
+    children: Children[int, int] = Children(lambda n: n, jobs=2)
+    for n in range(3):
+        children.submit(n, n)
+    children.start(at_most=1)
+    assert len(children.running) == 1 and len(children.queue) == 2
+    children.start()
+    assert len(children.running) == 2
+    assert sorted(children.finished(block=True)) == [(0, 0), (1, 1), (2, 2)]
+
+
 def test_a_task_that_raises_raises_in_the_parent() -> None:
     def run(n: int) -> int:
         raise ValueError(f"emitter broke on {n}")

@@ -1,2 +1,5 @@
-"""The rules engine. Importing this package registers every check: this list is their table of contents."""
-from builder.rules import charts, counters, game, layout, map, references, rulebook, scenarios, vassal  # noqa: F401
+"""The rules engine: checks registered by id (registry.py), one module of them per area of the content.
+
+The modules are imported the first time checks are run or listed (`registry.every_check`), not with this
+package: the loader reports through `diagnostic.py`, and a build loads a game before it needs the checks.
+"""

@@ -1,6 +1,7 @@
 """The registry of checks: each check is an id, a severity, a doc and a function."""
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 from dataclasses import dataclass
@@ -37,6 +38,17 @@ class Check:
 
 
 CHECKS: dict[str, Check] = {}
+"""The checks registered so far; `every_check` registers them all."""
+CHECK_MODULES = ("charts", "counters", "game", "layout", "map", "references", "rulebook", "scenarios", "vassal")
+"""The modules of checks under builder/rules/, the engine's table of contents."""
+
+
+def every_check() -> dict[str, Check]:
+    """Return every check by id, importing the modules of checks the first time (they import what they
+    check with: the counters' renderer and reportlab, which a build's first child need not wait for)."""
+    for name in CHECK_MODULES:
+        importlib.import_module(f"builder.rules.{name}")
+    return CHECKS
 
 
 def check(check_id: str, *, severity: Severity = ERROR) -> Callable[[CheckFunction], CheckFunction]:
@@ -70,7 +82,7 @@ def _run_checks(game: Game, only: Iterable[str], between: Callable[[], None] | N
     index = Index.of(game)
     wanted = set(only)
     found: list[Diagnostic] = []
-    for item in CHECKS.values():
+    for item in every_check().values():
         if item.id == WAIVER_CHECK_ID or (wanted and item.id not in wanted):
             continue
         for finding in item.function(game, index):
@@ -122,4 +134,4 @@ def apply_waivers(game: Game, found: list[Diagnostic]) -> tuple[list[Diagnostic]
 
 def iter_checks() -> Iterator[Check]:
     """Yield every registered check, sorted by id."""
-    yield from sorted(CHECKS.values(), key=lambda c: c.id)
+    yield from sorted(every_check().values(), key=lambda c: c.id)
