@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -160,10 +161,25 @@ def seed_builds(runner: Runner, scratch: Path) -> list[dict]:
     return rows
 
 
-def machine() -> dict:
-    """Return what the figures were measured on."""
+def reference_seconds() -> float:
+    """Return the CPU seconds of a fixed piece of pure Python (the best of five): how fast this machine runs
+    Python at the moment. A virtual machine's cores slow down when its host is busy, so builds measured at
+    different times compare only beside this figure."""
+    best = float("inf")
+    for _ in range(5):
+        started = time.process_time()
+        total = 0
+        for n in range(2_000_000):
+            total += n
+        best = min(best, time.process_time() - started)
+    return round(best, 3)
+
+
+def machine(before: float) -> dict:
+    """Return what the figures were measured on; `before` is the reference time taken at the start."""
     return {"python": platform.python_version(), "system": platform.platform(), "cpus": os.cpu_count(),
-            "load_average": [round(x, 2) for x in os.getloadavg()]}
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "reference_s": {"before": before, "after": reference_seconds()}}
 
 
 def main() -> int:
@@ -178,13 +194,14 @@ def main() -> int:
                         help="cold builds of the seed games run this many times; the median is reported")
     args = parser.parse_args()
     runner = Runner(args.tree.resolve(), args.repeat)
+    reference = reference_seconds()
     wanted = {args.only} if args.only else {"stages", "builds", "seeds"}
     with tempfile.TemporaryDirectory(prefix="sandtable-bench-") as folder:
         scratch = Path(folder)
         stages = synthetic_cases(runner, scratch, args.quick) if "stages" in wanted else []
         builds = [big_build(runner, scratch)] if "builds" in wanted and not args.quick else []
         builds += seed_builds(runner, scratch) if wanted & {"builds", "seeds"} else []
-    results = {"tree": str(runner.tree), "machine": machine(), "stages": stages, "builds": builds,
+    results = {"tree": str(runner.tree), "machine": machine(reference), "stages": stages, "builds": builds,
                "slopes": {"counters": slope(stages, "counters"), "hexes": slope(stages, "hexes")},
                "faster_than_linear": {"counters": stage_growth(stages, "counters"),
                                       "hexes": stage_growth(stages, "hexes")}}

@@ -61,7 +61,11 @@ def print_stage_table(cases: list[dict]) -> None:
 
 
 def print_report(results: dict) -> None:
-    """Print the stage table, the slopes and the real builds."""
+    """Print the machine's speed, the stage table, the slopes and the real builds."""
+    reference = results["machine"].get("reference_s")
+    if reference:
+        print(f"machine: {results['machine']['cpus']} cores; reference Python work {reference['before']:.3f} s "
+              f"before, {reference['after']:.3f} s after (lower is faster; compare runs only at similar values)\n")
     print_stage_table(results["stages"])
     for series, found in results["slopes"].items():
         if found:

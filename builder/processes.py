@@ -33,8 +33,9 @@ class ChildFailed(RuntimeError):
 def _child(run: Callable, task: object, conn: Connection) -> None:
     """Run one task in a forked child and send back ("ok", result) or ("error", exception)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to handle: it stops the children
-    gc.freeze()  # what the child inherited lives as long as it does: the collector need not walk it
-    gc.enable()  # forked while the build had paused the collector (during the checks), it would stay paused
+    # A child lives for one task. Reference counting frees nearly all it makes, and its exit the rest; the
+    # collector's passes would cost 4-5% of an emitter's CPU and, at 10,000 counters, lower no peak.
+    gc.disable()
     try:
         reply = ("ok", run(task))
     except Exception as exc:  # the build re-raises it, as if the task had run in its own process
