@@ -26,6 +26,7 @@ from builder.processes import Children, can_fork
 from builder.progress import Progress
 from builder.rules.diagnostic import ContentError, Diagnostic, Severity
 
+
 Emitter = Callable[[Game], list[Artifact]]
 
 
@@ -540,8 +541,8 @@ class Emission:
         elif self.children is not None:
             first = not self.children.submitted
             sizes = workload(plan.game)
-            units = [(game_index, members, part) for members, part in units_of(plan.game, plan.stale)]
-            for unit in units:
+            for members, part in units_of(plan.game, plan.stale):
+                unit = (game_index, members, part)
                 self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
             if first:
                 # the first task starts at once, on the core the parent leaves free while it imports what

@@ -8,15 +8,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from reportlab.pdfbase.pdfmetrics import stringWidth
-
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
 from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
-from builder.render.fonts import registered, text_width_mm
+from builder.render.fonts import em_width, text_width_mm
 from builder.memo import per_game
 from builder.render.nato import nato_symbol
 
@@ -94,12 +92,6 @@ class _Mix:
 def _mix(game: Game) -> _Mix:
     return _Mix(side_mm(game), _first_by_id(game.counters.unit_types), _first_by_id(game.game.nationalities),
                 _first_by_id(game.game.formations))
-
-
-@lru_cache(maxsize=1 << 14)
-def _em_width(text: str, font: str, bold: bool) -> float:
-    """Return the width of `text` at 1 mm, as text_width_mm computes it (so size × this is its result exactly)."""
-    return stringWidth(text, registered(font, bold), 1000.0) / 1000.0
 
 
 @lru_cache(maxsize=4096)
@@ -184,7 +176,7 @@ def fit_text(slot: TextSlot, text: str, side: float) -> PlacedText:
     """Return the text at its slot size, shrunk (down to MIN_TEXT_SCALE) until it fits its room."""
     size = slot.size * side
     room = slot.width * side
-    em = _em_width(text, slot.font, slot.bold)
+    em = em_width(text, slot.font, slot.bold)
     width = em * size
     if width > room and width > 0:
         size = max(size * MIN_TEXT_SCALE, size * room / width)
