@@ -433,12 +433,14 @@ def units_of(game: Game, stale: tuple[int, ...]) -> list[tuple[tuple[int, ...], 
     return units
 
 
+MM2_PER_SQUARE_INCH = 645.16
+
+
 def workload(game: Game) -> dict[str, float]:
     """Return the sizes the emitters' work grows with (`COSTS`)."""
     maps = game.maps.maps
     return {
-        "text": sum(len(block.text) for book in game.rulebooks
-                    for block in (*book.preamble, *(b for case in book.cases for b in case.blocks))),
+        "text": sum(len(block.text) for book in game.rulebooks for block in book.blocks()),
         "hex_area": sum(m.grid.columns * m.grid.rows * m.grid.hex_mm ** 2 / 1e6 for m in maps if m.grid is not None),
         "table_area": sum(m.size_in[0] * m.size_in[1] * MM2_PER_SQUARE_INCH / 1e6 for m in maps
                           if m.size_in is not None),
@@ -449,18 +451,17 @@ def workload(game: Game) -> dict[str, float]:
     }
 
 
-MM2_PER_SQUARE_INCH = 645.16
-COSTS: dict[str, tuple[float, dict[str, float]]] = {
-    "emit_rulebook_pdf": (0.0, {"text": 6.8e-6}),
-    "emit_vmod": (0.05, {"hex_area": 1.0, "counters": 0.0015, "charts": 0.006}),
-    "emit_map_pdfs": (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.04}),
-    "emit_charts_pdf": (0.16, {"charts": 0.0086}),
-    "emit_counters": (0.04, {"counters": 0.0007}),
-    "emit_setup_pdf": (0.07, {"placements": 0.0033}),
+COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
+    emit_rulebook_pdf: (0.0, {"text": 6.8e-6}),
+    emit_vmod: (0.05, {"hex_area": 1.0, "counters": 0.0015, "charts": 0.006}),
+    emit_map_pdfs: (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.04}),
+    emit_charts_pdf: (0.16, {"charts": 0.0086}),
+    emit_counters: (0.04, {"counters": 0.0007}),
+    emit_setup_pdf: (0.07, {"placements": 0.0033}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
-(map areas in square metres), fitted by hand to the five seed games on a 2-core machine; the emitters
-of a SHARED group are counted in its first. An emitter not listed counts 0.
+(map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The map and
+chart groups (SHARED) are counted whole in their first emitter. An emitter not listed counts 0.
 They need only be right enough to start the long tasks first, so that no long one starts last and leaves
 the other cores idle at the end; the sizes let the order follow the game's shape (a long rulebook, a big map,
 many placements). `python -m bench.costs` prints each task's estimate beside its measured CPU time."""
@@ -468,13 +469,13 @@ many placements). `python -m bench.costs` prints each task's estimate beside its
 
 def estimated_cost(unit: Unit, game: Game, sizes: dict[str, float]) -> float:
     """Return a unit's estimated CPU seconds (its game's `sizes`, or its part's for a PARTS emitter)."""
+    _, members, part = unit
     total = 0.0
-    for index in unit[1]:
+    for index in members:
         emitter = EMITTERS[index]
-        base, per = COSTS.get(emitter.__name__, (0.0, {}))
-        if emitter in PARTS and unit[2] is not None:
-            sizes = workload(parts_of(emitter, game)[unit[2]])
-        total += base + sum(rate * sizes[size] for size, rate in per.items())
+        base, per = COSTS.get(emitter, (0.0, {}))
+        found = sizes if part is None else workload(parts_of(emitter, game)[part])
+        total += base + sum(rate * found[size] for size, rate in per.items())
     return total
 
 
@@ -607,7 +608,8 @@ class Emission:
         self.made[game_index] = {}
 
     def release(self) -> None:
-        """Let the games be written (every game of the build is checked clean): those done so far, the rest when done."""
+        """Let the games be written (every game of the build is checked clean): those done so far now, the
+        rest when done."""
         self.writing = True
         for game_index, made in enumerate(self.made):
             if game_index not in self.whole:

@@ -25,4 +25,5 @@ def test_the_module_carries_every_rulebook_and_setup_card(jobs: int, tmp_path: P
         listed = [e.get("pdfFile") for e in ET.fromstring(archive.read("buildFile.xml")).iter(PDF_FILE)]
         attached = {name: archive.read(name) for name in listed}
     assert len(listed) == len(pdfs) == len(set(listed))
-    assert sorted(attached.values()) == sorted(pdfs.values()), "each PDF in the module is the build's own, byte for byte"
+    assert sorted(attached.values()) == sorted(pdfs.values()), \
+        "each PDF in the module is the build's own, byte for byte"

@@ -103,7 +103,7 @@ def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks
 
     game = load_game(CONTENT / "next-war")
     sizes = workload(game)
-    assert set(COSTS) <= {e.__name__ for e in EMITTERS}
+    assert set(COSTS) <= set(EMITTERS)
     assert all(set(per) <= set(sizes) for _, per in COSTS.values())
     units = units_of(game, tuple(range(len(EMITTERS))))
     costs = {tuple(EMITTERS[e].__name__ for e in members) + (part,): estimated_cost((0, members, part), game, sizes)

@@ -18,7 +18,7 @@ def rulebook_reads(game: Game) -> tuple[str, ...]:
     """Return the parts of the game the rulebooks read, for the build cache: their text, the charts they
     embed with the movement classes and terrain those name, and counters (with their layouts) or maps
     only when some block pictures one, so that a changed counter does not typeset a rulebook again."""
-    blocks = [b for book in game.rulebooks for b in (*book.preamble, *(b for c in book.cases for b in c.blocks))]
+    blocks = [block for book in game.rulebooks for block in book.blocks()]
     drawn = {found.group(1) for block in blocks for found in PICTURES.finditer(block.text)}
     return (("game", "rulebooks", "charts", "counters.movement_classes", "maps.terrain")
             + (("counters", "layouts") if "counter" in drawn else ()) + (("maps",) if "map" in drawn else ()))

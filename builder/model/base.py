@@ -122,7 +122,8 @@ class ContentModel(BaseModel):
         defer_build=True,
     )
 
-    src: SkipJsonSchema[Annotated[Source | None, _IsSource]] = Field(default=None, alias="__src__", exclude=True, repr=False)
+    src: SkipJsonSchema[Annotated[Source | None, _IsSource]] = Field(default=None, alias="__src__", exclude=True,
+                                                                     repr=False)
     """Where this mapping stands in its file (set by the loader, never written in YAML)."""
 
     @model_validator(mode="before")

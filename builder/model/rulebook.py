@@ -73,3 +73,7 @@ class Rulebook:
     def case_numbers(self) -> set[str]:
         """Return every case number in this rulebook."""
         return {case.number for case in self.cases}
+
+    def blocks(self) -> tuple[Block, ...]:
+        """Return every block of this rulebook, in order: the preamble's, then each case's."""
+        return (*self.preamble, *(block for case in self.cases for block in case.blocks))

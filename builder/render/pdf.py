@@ -129,7 +129,8 @@ def _trace_one_by_one(item: Path | Marks) -> str:
         elif command == "Q":
             # a quadratic curve as the cubic with control points two thirds of the way
             qx, qy, ex, ey = values
-            ops.append(f"{fp_str(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey)} c")
+            controls = (x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey))
+            ops.append(f"{fp_str(*controls, ex, ey)} c")
             x, y = ex, ey
         elif command == "Z":
             ops.append("h")
