@@ -1,4 +1,4 @@
 """`python -m builder` runs the sandtable command."""
-from builder.cli import main
+from builder.cli import run
 
-main()
+run()

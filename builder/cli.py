@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import shlex
 import sys
 import traceback
@@ -45,6 +46,18 @@ def _guard(command: Callable) -> Callable:
     return click.option("--debug", is_flag=True, help="Show a traceback for an internal error.")(wrapper)
 
 
+def _import_build() -> None:
+    """Import builder.build (the models, the loader, the checks' registry), for the commands that load games.
+
+    The import makes a few hundred thousand objects (model classes and their schemas) and no garbage
+    worth collecting: with the collector paused it takes about a fifth less time.
+    """
+    from builder.collector import collector_paused
+
+    with collector_paused():
+        import builder.build  # noqa: F401
+
+
 def _print(diagnostics: list[Diagnostic], fmt: str) -> None:
     from builder.rules.registry import iter_checks
     from builder.rules.reporters import REPORTERS, report_sarif
@@ -64,6 +77,36 @@ def _exit_code(results) -> int:
     return EXIT_CONTENT if any(r.errors for r in results) else EXIT_OK
 
 
+def run() -> None:
+    """The `sandtable` command as installed: `main`, then leave the process at once with its exit code.
+
+    A build leaves a large heap behind (games, fonts, drawings); letting the interpreter free it object
+    by object took a fifth of a second after the last file was written and flushed. Nothing is left to do
+    by then: the children are joined and the outputs renamed into place, so only stdio is flushed.
+    """
+    try:
+        main()
+        code = EXIT_OK
+    except SystemExit as exc:
+        code = _code_of(exc)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said on it
+            pass
+    os._exit(code)
+
+
+def _code_of(exc: SystemExit) -> int:
+    """Return the process exit code `sys.exit` would give for `exc` (printing a message it carries)."""
+    if exc.code is None:
+        return EXIT_OK
+    if isinstance(exc.code, int):
+        return exc.code
+    print(exc.code, file=sys.stderr)
+    return 1
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="sandtable")
 def main() -> None:
@@ -76,6 +119,7 @@ def main() -> None:
 @_guard
 def check(paths: tuple[Path, ...], fmt: str) -> None:
     """Check the games in PATHS (folders holding game.yaml) and report every problem."""
+    _import_build()
     from builder.build import check_path
 
     results = [check_path(path) for path in paths]
@@ -112,6 +156,7 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no
 
 def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None, cache: bool) -> dict[Path, str]:
     """Check and build the games that are not up to date; return the line to print for each path."""
+    _import_build()
     from builder.build import EMITTERS, check_and_build, default_jobs
     from builder.progress import Progress
 
@@ -235,6 +280,7 @@ def export() -> None:
 @_guard
 def export_csv(path: Path, output: Path | None) -> None:
     """Write the units of the game at PATH as a CSV counter mix (the format counters.csv is read in)."""
+    _import_build()
     from builder.build import check_path
     from builder.emit.counters_csv import counter_mix_csv
     from builder.emit.output import write_atomic

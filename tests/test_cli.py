@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import MINIMAL, ROOT, run_cli
 
 
@@ -116,3 +118,32 @@ def test_the_format_choices_are_the_reporters() -> None:
     from builder.rules.reporters import REPORTERS
 
     assert sorted(FORMATS.choices) == sorted(REPORTERS)
+
+
+class _Left(Exception):
+    """Raised by a stand-in for os._exit, carrying the code the process would have left with."""
+
+
+@pytest.mark.parametrize(("argv", "code"), [(["--version"], 0), (["no-such-command"], 2),
+                                            (["check", "/no/such/game"], 2)])
+def test_run_leaves_with_the_commands_exit_code(monkeypatch, capsys, argv: list[str], code: int) -> None:
+    from builder import cli
+
+    def leave(status: int) -> None:
+        raise _Left(status)
+
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    monkeypatch.setattr(sys, "argv", ["sandtable", *argv])
+    with pytest.raises(_Left) as left:
+        cli.run()
+    assert left.value.args == (code,)
+    said = capsys.readouterr()
+    assert (said.out + said.err).strip(), "the command said nothing before leaving"
+
+
+def test_a_message_given_to_sys_exit_is_printed_and_exits_1(capsys) -> None:
+    from builder.cli import _code_of
+
+    assert _code_of(SystemExit("stopped: no room left")) == 1
+    assert capsys.readouterr().err == "stopped: no room left\n"
+    assert _code_of(SystemExit(None)) == 0 and _code_of(SystemExit(3)) == 3
