@@ -454,10 +454,10 @@ def workload(game: Game) -> dict[str, float]:
 COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_rulebook_pdf: (0.0, {"text": 6.8e-6}),
     emit_vmod: (0.05, {"hex_area": 1.0, "counters": 0.0015, "charts": 0.006}),
-    emit_map_pdfs: (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.04}),
-    emit_charts_pdf: (0.16, {"charts": 0.0086}),
+    emit_map_pdfs: (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.08}),
+    emit_charts_pdf: (0.2, {"charts": 0.0086}),
     emit_counters: (0.04, {"counters": 0.0007}),
-    emit_setup_pdf: (0.07, {"placements": 0.0033}),
+    emit_setup_pdf: (0.07, {"placements": 0.002}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
 (map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The map and

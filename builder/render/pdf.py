@@ -26,7 +26,6 @@ from weakref import WeakKeyDictionary, ref
 
 import numpy as np
 
-from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.pdfbase import pdfdoc
@@ -35,6 +34,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from builder.render.decimals import joined
+from builder.render.deflate import FILTERS
 from builder.render.drawing import ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
 from builder.render.fonts import registered
 
@@ -609,8 +609,6 @@ def show_scratch_page(canvas: Canvas) -> None:
     page.stream = pdf_bytes(page.stream)
 
 
-FILTERS = (pdfdoc.PDFBase85Encode, pdfdoc.PDFZCompress) if rl_config.useA85 else (pdfdoc.PDFZCompress,)
-"""The filters reportlab puts on a compressed stream, outermost first."""
 
 
 def _encoded(stream: bytes, body: Body) -> bytes:

@@ -11,6 +11,7 @@ from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+import builder.render.deflate  # noqa: F401 (deflates the document's streams at its level)
 from builder.render.counter_sheet import PAPERS_MM
 from builder.render.fonts import registered
 from builder.render.typeset.contents import Contents

@@ -1,0 +1,62 @@
+"""Every stream of every PDF is deflated at builder.render.deflate.PDF_LEVEL and none is in ASCII85,
+whichever emitter is the first (or only) one a process imports."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zlib
+
+import pytest
+
+from builder.render.deflate import PDF_LEVEL
+from tests.conftest import MINIMAL, ROOT
+
+STREAM = re.compile(rb"<<([^<>]*(?:<<[^<>]*>>[^<>]*)*)>>\s*stream\r?\n")
+LENGTH = re.compile(rb"/Length (\d+)")
+
+# each emitter run alone in a fresh interpreter, so that none of them has the filter installed by another
+ALONE = """
+import json, sys
+from pathlib import Path
+import builder.build as b
+from builder.load.game import load_game
+emitter = next(e for e in b.EMITTERS if e.__name__ == sys.argv[1])
+game = load_game(Path(sys.argv[2]))
+made = [a for part in b.parts_of(emitter, game) for a in emitter(part) if a.path.endswith(".pdf")]
+print(json.dumps({a.path: a.data.hex() for a in made}))
+"""
+
+
+def deflated_streams(pdf: bytes) -> list[bytes]:
+    """Return the raw bytes of every FlateDecode stream of a PDF written by reportlab."""
+    found = []
+    for match in STREAM.finditer(pdf):
+        head = match.group(1)
+        if b"/FlateDecode" in head:
+            length = int(LENGTH.search(head).group(1))
+            found.append(pdf[match.end():match.end() + length])
+    return found
+
+
+@pytest.mark.parametrize("emitter", ["emit_rulebook_pdf", "emit_setup_pdf", "emit_counters", "emit_map_pdfs",
+                                     "emit_charts_pdf"])
+def test_every_stream_is_deflated_at_the_projects_level(emitter: str) -> None:
+    done = subprocess.run([sys.executable, "-c", ALONE, emitter, str(MINIMAL)], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    pdfs = {path: bytes.fromhex(data) for path, data in json.loads(done.stdout).items()}
+    assert pdfs, f"{emitter} made no PDF of the minimal game"
+    for path, pdf in pdfs.items():
+        assert b"/ASCII85Decode" not in pdf, f"{path} has a stream in ASCII85"
+        streams = deflated_streams(pdf)
+        assert streams, f"{path} has no deflated stream"
+        for stream in streams:
+            assert zlib.compress(zlib.decompress(stream), PDF_LEVEL) == stream, \
+                f"a stream of {path} is not deflated at level {PDF_LEVEL}"
+
+
+def test_the_default_level_would_be_told_apart() -> None:
+    # the check above can fail: a page's worth of operators deflates differently at zlib's default level
+    text = b"".join(b"%d %d m %d %d l S\n" % (n, n * 7 % 311, n * 13 % 97, n) for n in range(2000))
+    assert zlib.compress(text) != zlib.compress(text, PDF_LEVEL)
