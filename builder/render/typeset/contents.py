@@ -14,11 +14,11 @@ from functools import lru_cache
 
 from reportlab.lib.utils import commasplit, decode_label, encode_label, escapeOnce
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 from reportlab.platypus.tableofcontents import SimpleIndex, drawPageNumbers, listdiff
 
 from builder.render.typeset.flowables import INDEX_RECORDER, Para
+from builder.render.typeset.links import LinkingCanvas
 from builder.render.typeset.markup import escape
 
 PAGE_NUMBER = "contentsPage"
@@ -149,7 +149,7 @@ class Index(SimpleIndex):
     """The index, built from the entries collected so far when it is laid out: it ends the story,
     so by then every page with a term on it has been drawn. Paragraphs record their terms with it."""
 
-    def getCanvasMaker(self, canvasmaker=Canvas):
+    def getCanvasMaker(self, canvasmaker=LinkingCanvas):
         """Return a maker of canvases that paragraphs record their index terms on (see Para.drawOn);
         no anchor callback is registered, as no paragraph draws anchors."""
 

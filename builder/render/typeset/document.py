@@ -8,7 +8,6 @@ import io
 from dataclasses import dataclass
 
 from reportlab.lib.units import mm as PT_PER_MM
-from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 import builder.render.deflate  # noqa: F401 (deflates the document's streams at its level)
@@ -16,6 +15,7 @@ from builder.render.counter_sheet import PAPERS_MM
 from builder.render.fonts import registered
 from builder.render.typeset.contents import Contents
 from builder.render.typeset.flowables import Heading
+from builder.render.typeset.links import LinkingCanvas
 from builder.render.typeset.styles import family
 
 HEADER_PT = 7.0
@@ -93,7 +93,7 @@ class TypesetDocument(BaseDocTemplate):
         self.landed = {}
         super().handle_documentBegin()
 
-    def build(self, flowables: list[Flowable], filename=None, canvasmaker=Canvas) -> None:
+    def build(self, flowables: list[Flowable], filename=None, canvasmaker=LinkingCanvas) -> None:
         """Lay out and draw the story once, then write the contents' page numbers and save."""
         self._doSave = 0  # as multiBuild does: save here, after the forms the contents refer to
         super().build(flowables, filename, canvasmaker)
