@@ -609,8 +609,6 @@ def show_scratch_page(canvas: Canvas) -> None:
     page.stream = pdf_bytes(page.stream)
 
 
-
-
 def _encoded(stream: bytes, body: Body) -> bytes:
     """Return a form's stream filtered as reportlab does; the body keeps the last one (see Body.filtered)."""
     last = body.filtered.get("stream")

@@ -2,8 +2,8 @@
 
 A rulebook holds some 600 links a language (case references, contents lines, index page numbers),
 each a borderless link annotation to a named destination. reportlab makes each one a generic
-annotation that builds, converts and sorts a dictionary of PDF objects when the file is written: a
-tenth of a rulebook's CPU time. `LinkingCanvas.linkRect` makes such a link a `_Link`, which writes
+annotation that builds, converts and sorts a dictionary of PDF objects when the file is written:
+4-8% of a rulebook's CPU time. `LinkingCanvas.linkRect` makes such a link a `_Link`, which writes
 the very bytes reportlab would (tests/render/test_typeset_links.py compares them), and hands any
 other link (with contents, a border, a colour, a name or more keys) to reportlab.
 """
