@@ -22,6 +22,7 @@ from builder.emit.output import (Artifact, OutputError, OutputTree, Written, cle
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
+from builder.model.units import MM_PER_INCH
 from builder.processes import Children, can_fork
 from builder.progress import Progress
 from builder.rules.diagnostic import ContentError, Diagnostic, Severity
@@ -433,16 +434,13 @@ def units_of(game: Game, stale: tuple[int, ...]) -> list[tuple[tuple[int, ...], 
     return units
 
 
-MM2_PER_SQUARE_INCH = 645.16
-
-
 def workload(game: Game) -> dict[str, float]:
     """Return the sizes the emitters' work grows with (`COSTS`)."""
     maps = game.maps.maps
     return {
         "text": sum(len(block.text) for book in game.rulebooks for block in book.blocks()),
         "hex_area": sum(m.grid.columns * m.grid.rows * m.grid.hex_mm ** 2 / 1e6 for m in maps if m.grid is not None),
-        "table_area": sum(m.size_in[0] * m.size_in[1] * MM2_PER_SQUARE_INCH / 1e6 for m in maps
+        "table_area": sum(m.size_in[0] * m.size_in[1] * MM_PER_INCH ** 2 / 1e6 for m in maps
                           if m.size_in is not None),
         "displays": sum(1 for m in maps if m.kind == "display"),
         "counters": len(game.counters.units) + len(game.counters.markers),

@@ -113,6 +113,12 @@ def _curve_code(kind: str, *args: float) -> str:
     return path.getCode()
 
 
+def _cubic_controls(x, y, qx, qy, ex, ey) -> tuple:
+    """Return the two control points of the cubic curve that draws the quadratic from (x, y) through (qx, qy)
+    to (ex, ey): two thirds of the way to the quadratic's control point. Numbers, or numpy columns of them."""
+    return x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey)
+
+
 def _trace_one_by_one(item: Path | Marks) -> str:
     ops = []
     x, y = 0.0, 0.0
@@ -127,10 +133,8 @@ def _trace_one_by_one(item: Path | Marks) -> str:
             ops.append(f"{fp_str(values)} c")
             x, y = values[4], values[5]
         elif command == "Q":
-            # a quadratic curve as the cubic with control points two thirds of the way
             qx, qy, ex, ey = values
-            controls = (x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey))
-            ops.append(f"{fp_str(*controls, ex, ey)} c")
+            ops.append(f"{fp_str(*_cubic_controls(x, y, qx, qy, ex, ey), ex, ey)} c")
             x, y = ex, ey
         elif command == "Z":
             ops.append("h")
@@ -192,7 +196,7 @@ def _cubic(letters: str, numbers: np.ndarray, count: int) -> tuple[str, np.ndarr
         at += len(own)
         if letter == "Q":
             qx, qy, ex, ey = own
-            own = [x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey]
+            own = [*_cubic_controls(x, y, qx, qy, ex, ey), ex, ey]
         if own:
             x, y = own[-2], own[-1]
         columns += own
