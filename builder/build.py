@@ -11,7 +11,8 @@ import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from multiprocessing.connection import Connection, wait
+from typing import Callable, Iterator
 
 from builder.cache import (RECORD, BuildRecord, EmitterRecord, code_fingerprint, emitter_entries, emitter_key,
                            files_intact, folder_fingerprint, game_folder_of, game_parts, part_fingerprint,
@@ -22,8 +23,9 @@ from builder.emit.output import (Artifact, OutputError, OutputTree, Written, cle
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
+from builder.model.source import dumps_without_sources, loads_without_sources
 from builder.model.units import MM_PER_INCH
-from builder.processes import Children, can_fork
+from builder.processes import Children, Producer, can_fork
 from builder.progress import Progress
 from builder.rules.diagnostic import ContentError, Diagnostic, Severity
 
@@ -35,8 +37,8 @@ class Imported:
     """A function named by its module and imported when first called.
 
     The emitters' libraries (reportlab, PDFium, numpy, shapely) take 0.3 s to import. Naming the emitters
-    lets a build load a game and fork its first child before the parent has imported them (`Emission.add`),
-    and spares a rebuild with nothing to do from importing them at all.
+    lets a build import them while a child reads and checks its games (`check_and_build`), and spares a
+    rebuild with nothing to do from importing them at all.
     """
 
     def __init__(self, module: str, name: str) -> None:
@@ -174,12 +176,12 @@ def load_path(path: Path) -> CheckResult:
     return CheckResult(path, game, [], inputs=inputs)
 
 
-def checked(loaded: CheckResult, between: Callable[[], None] | None = None) -> CheckResult:
-    """Return a loaded game's result with the checks' diagnostics (`between` runs after each check)."""
+def checked(loaded: CheckResult) -> CheckResult:
+    """Return a loaded game's result with the checks' diagnostics."""
     if loaded.game is None:
         return loaded
     from builder.rules.registry import run_checks
-    return dataclasses.replace(loaded, diagnostics=run_checks(loaded.game, between=between))
+    return dataclasses.replace(loaded, diagnostics=run_checks(loaded.game))
 
 
 def check_path(path: Path) -> CheckResult:
@@ -523,6 +525,8 @@ class Emission:
         """The staging folders of the games being written, as their emitters finish (once released)."""
         if progress is not None:
             progress.start(0)
+        if self.children is not None:
+            import_emitters()
 
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
@@ -538,22 +542,25 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
-            first = not self.children.submitted
             sizes = workload(plan.game)
             for members, part in units_of(plan.game, plan.stale):
                 unit = (game_index, members, part)
                 self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
-            if first:
-                # the first task starts at once, on the core the parent leaves free while it imports what
-                # the other children then inherit; the checks come after (`check_and_build`)
-                self.children.start(at_most=1)
-                import_emitters()
             self.children.start()
 
     def checked(self, game_index: int, result: CheckResult) -> None:
         """Record the number of diagnostics a game's checks found (its build record keeps it)."""
         plan = self.plans[game_index]
         self.plans[game_index] = dataclasses.replace(plan, diagnostics=len(result.diagnostics))
+
+    def collect_until(self, ready: Connection) -> None:
+        """Take in the emitters that finish until `ready` has something to read, refilling their slots."""
+        while not ready.poll():
+            if self.children is None or not self.children.running:
+                wait([ready])
+                return
+            self.children.wait_with(ready)
+            self.collect(block=False)
 
     def collect(self, *, block: bool) -> None:
         """Take in the emitters finished so far (all of them, with `block`), writing each game once it is whole."""
@@ -661,8 +668,9 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                     progress: Progress | None = None) -> tuple[list[CheckResult], list[BuildResult] | None]:
     """Check every game at `paths` and build them all into out_dir, or none if one has errors.
 
-    On several processes a game's emitters start as soon as it is loaded, while it and the next
-    games are checked; if a check finds an error, that work is thrown away and nothing is written.
+    On several processes the games are read and checked in a child (`_loaded_and_checked`) while this
+    process imports the emitters; each game's emitters start as soon as it is loaded, while it and the
+    next games are checked; if a check finds an error, that work is thrown away and nothing is written.
     Returns the check results, and the builds (None when the build was refused).
     """
     if jobs <= 1 or not can_fork():
@@ -670,34 +678,50 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
         return results, None if refused(results) else build_checked(results, out_dir, jobs=1, cache=cache,
                                                                         progress=progress)
     results: list[CheckResult] = []
-    emission: Emission | None = Emission(out_dir, jobs=jobs, cache=cache, progress=progress)
+    games: Producer[CheckResult | list[Diagnostic]] = Producer(functools.partial(_loaded_and_checked, paths),
+                                                               dumps=dumps_without_sources,
+                                                               loads=loads_without_sources)
+    emission: Emission | None = None
     try:
-        for path in paths:
-            loaded = load_path(path)
+        emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress)
+        for _ in paths:
+            if emission is not None:
+                emission.collect_until(games.connection)
+            loaded = games.take()
             if emission is not None and loaded.game is not None:
                 try:
                     emission.add(loaded)
                 except OutputError:  # told, if the checks let the build go on, by the build without a head start
                     emission.stop()
                     emission = None
-            # a free core is given the next waiting emitter between two checks, not only once they are done
-            results.append(checked(loaded, None if emission is None else functools.partial(emission.collect,
-                                                                                             block=False)))
+            if emission is not None:
+                emission.collect_until(games.connection)
+            results.append(dataclasses.replace(loaded, diagnostics=games.take()))
             if emission is not None and refused(results[-1:]):
                 emission.stop()  # the build is refused; the other games are still checked, to report everything
                 emission = None
             if emission is not None:
                 emission.checked(len(results) - 1, results[-1])
-                emission.collect(block=False)
     except BaseException:
         if emission is not None:
             emission.stop()
         raise
+    finally:
+        games.stop()
     if refused(results):
         return results, None
     if emission is None:
         return results, build_checked(results, out_dir, jobs=jobs, cache=cache, progress=progress)
     return results, emission.finish()
+
+
+def _loaded_and_checked(paths: list[Path]) -> Iterator[CheckResult | list[Diagnostic]]:
+    """Yield each game's loaded result (its game without Sources, which only the checks read), then the
+    checks' diagnostics: what a build takes from the child that reads and checks its games."""
+    for path in paths:
+        loaded = load_path(path)
+        yield loaded
+        yield checked(loaded).diagnostics
 
 
 def build_game(game: Game, out_dir: Path, *, jobs: int = 1, cache: bool = True) -> BuildResult:

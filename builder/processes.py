@@ -1,11 +1,13 @@
 """Tasks on several processes, each in a child forked from the build at the moment the task starts.
 
 Why not a process pool: a pool forks its workers once, at its first task, so a game loaded after that
-would have to be pickled over to them, which costs about as much as loading it again (0.3 s for
-next-war). A child forked per task inherits every game loaded so far and whatever the build has
-already registered (fonts) for the price of a fork, a few milliseconds; it sends its result back
-through a pipe and exits. So a build can start a game's emitters as soon as the game is loaded, while
-the next game is read and checked (builder/build.py). Needs the "fork" start method (Linux, macOS);
+would have to be pickled over to each of them. A child forked per task inherits every game loaded so far
+and whatever the build has imported and registered (fonts) for the price of a fork, a few milliseconds;
+it sends its result back through a pipe and exits.
+
+The other way round, a `Producer` is one child that sends items to the build as it makes them: the
+build reads and checks its games in one while it imports the emitters, which takes as long, and gets
+each game once, as it is loaded (builder/build.py). Needs the "fork" start method (Linux, macOS);
 without it a build runs in one process.
 """
 from __future__ import annotations
@@ -13,9 +15,10 @@ from __future__ import annotations
 import gc
 import heapq
 import multiprocessing
+import pickle
 import signal
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Generic, Iterator, TypeVar
+from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -67,10 +70,9 @@ class Children(Generic[Task, Result]):
         heapq.heappush(self.queue, (rank, self.submitted, task))
         self.submitted += 1
 
-    def start(self, *, at_most: int | None = None) -> None:
-        """Fork a child for each queued task a free slot can take (`at_most` children running, if fewer)."""
-        slots = self.jobs if at_most is None else min(self.jobs, at_most)
-        while self.queue and len(self.running) < slots:
+    def start(self) -> None:
+        """Fork a child for each queued task a free slot can take."""
+        while self.queue and len(self.running) < self.jobs:
             _, _, task = heapq.heappop(self.queue)
             receiver, sender = self.context.Pipe(duplex=False)
             child = self.context.Process(target=_child, args=(self.run, task, sender), daemon=True)
@@ -98,6 +100,10 @@ class Children(Generic[Task, Result]):
             self.start()  # the free slots are refilled before the parent goes on with the results
             yield from done
 
+    def wait_with(self, other: Connection) -> None:
+        """Wait until a running task has finished or `other` has something to read."""
+        wait([other, *self.running])
+
     def _result(self, receiver: Connection) -> tuple[Task, Result]:
         """Take a finished child's result (re-raising its error), and end the child."""
         child, task = self.running.pop(receiver)
@@ -123,3 +129,57 @@ class Children(Generic[Task, Result]):
         for child, _ in self.running.values():
             child.join()
         self.running.clear()
+
+
+Item = TypeVar("Item")
+
+
+def _produce(produce: Callable[[], Iterable[object]], dumps: Callable[[object], bytes], conn: Connection) -> None:
+    """Send each item `produce` yields as ("ok", item), then end; an exception ends the items as ("error", it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in `_child`: the parent stops this process on Ctrl-C
+    try:
+        for item in produce():
+            conn.send_bytes(dumps(("ok", item)))
+    except Exception as exc:
+        try:
+            conn.send_bytes(dumps(("error", exc)))
+        except Exception as unsent:  # an exception that would not pickle: say so rather than vanish
+            conn.send_bytes(dumps(("error", ChildFailed(f"a producer failed and its error could not be sent: "
+                                                        f"{exc!r} ({unsent})"))))
+    conn.close()
+
+
+class Producer(Generic[Item]):
+    """A generator run in a forked child, whose items the parent takes one by one, in order, as they come.
+
+    The items are pickled with `dumps` and unpickled with `loads` (pickle's own by default), so that a
+    caller can leave out what the parent does not need. The child starts at once, with the parent's
+    state as it is at that moment; the parent is meanwhile free for other work.
+    """
+
+    def __init__(self, produce: Callable[[], Iterable[Item]], *, dumps: Callable[[object], bytes] = pickle.dumps,
+                 loads: Callable[[bytes], object] = pickle.loads) -> None:
+        context = multiprocessing.get_context("fork")
+        self.loads = loads
+        self.connection, sender = context.Pipe(duplex=False)
+        self.process = context.Process(target=_produce, args=(produce, dumps, sender), daemon=True)
+        self.process.start()
+        sender.close()
+
+    def take(self) -> Item:
+        """Return the next item, waiting for it; re-raise the child's exception; ChildFailed if it died."""
+        try:
+            status, value = self.loads(self.connection.recv_bytes())
+        except EOFError:
+            self.process.join()
+            raise ChildFailed(f"the process producing the items ended (exit code {self.process.exitcode}) "
+                              "before its last item") from None
+        if status == "error":
+            raise value
+        return value
+
+    def stop(self) -> None:
+        """End the child now, if it is still running."""
+        self.process.terminate()
+        self.process.join()
+        self.connection.close()

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import os
+import pickle
+from typing import Iterator
 
 import pytest
 
-from builder.processes import ChildFailed, Children, can_fork
+from builder.processes import ChildFailed, Children, Producer, can_fork
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="needs the fork start method")
 
@@ -26,17 +28,6 @@ def test_a_child_sees_the_state_of_the_moment_its_task_started() -> None:
     games.append("second")  # loaded after the first task started: only later children see it
     children.submit(1, 1)
     assert sorted(children.finished(block=True)) == [(0, "first"), (1, "second")]
-
-
-def test_start_at_most_one_leaves_the_other_slots_for_later() -> None:
-    children: Children[int, int] = Children(lambda n: n, jobs=2)
-    for n in range(3):
-        children.submit(n, n)
-    children.start(at_most=1)
-    assert len(children.running) == 1 and len(children.queue) == 2
-    children.start()
-    assert len(children.running) == 2
-    assert sorted(children.finished(block=True)) == [(0, 0), (1, 1), (2, 2)]
 
 
 def test_a_task_that_raises_raises_in_the_parent() -> None:
@@ -76,3 +67,38 @@ def test_a_child_runs_its_task_with_the_collector_off_and_leaves_the_parents_alo
     children.submit(1, 0)
     assert list(children.finished(block=True)) == [(1, False)]
     assert gc.isenabled()
+
+
+def test_a_producer_sends_its_items_in_order_as_it_makes_them() -> None:
+    seen = ["before"]
+    producer: Producer[str] = Producer(lambda: iter([seen[0], "second"]))
+    seen[0] = "after"  # the child has the state of the moment it was forked
+    assert [producer.take(), producer.take()] == ["before", "second"]
+    with pytest.raises(ChildFailed, match="before its last item"):
+        producer.take()
+    producer.stop()
+
+
+def test_a_producer_pickles_with_the_functions_it_is_given() -> None:
+    producer: Producer[str] = Producer(lambda: iter(["text"]), dumps=lambda v: pickle.dumps(v)[::-1],
+                                       loads=lambda b: pickle.loads(b[::-1]))
+    assert producer.take() == "text"
+    producer.stop()
+
+
+def test_a_producer_that_raises_raises_in_the_parent_after_its_items() -> None:
+    def produce() -> Iterator[int]:
+        yield 1
+        raise ValueError("the third game broke the loader")
+
+    producer: Producer[int] = Producer(produce)
+    assert producer.take() == 1
+    with pytest.raises(ValueError, match="broke the loader"):
+        producer.take()
+    producer.stop()
+
+
+def test_stopping_a_producer_ends_its_child() -> None:
+    producer: Producer[int] = Producer(lambda: iter([os.pause()]))
+    producer.stop()
+    assert producer.process.exitcode is not None

@@ -137,6 +137,18 @@ class ContentModel(BaseModel):
             return {**data, "__src__": source}
         return data
 
+    def __eq__(self, other: object) -> bool:
+        # Equal content: where a mapping was read (`src`) is no part of what it says. So `stacking: {}`
+        # in a file equals the default `Stacking()`, and game.json leaves it out (`exclude_defaults`)
+        # whether or not the game still carries its Sources (a build's emitters get it without them).
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        mine, theirs = self.__dict__, other.__dict__  # type: ignore[attr-defined]
+        return all(mine[name] == theirs[name] for name in self.__class__.model_fields if name != "src")
+
+    def __hash__(self) -> int:
+        return hash(tuple(self.__dict__[name] for name in self.__class__.model_fields if name != "src"))
+
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         super().__pydantic_init_subclass__(**kwargs)

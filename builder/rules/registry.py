@@ -65,20 +65,15 @@ def check(check_id: str, *, severity: Severity = ERROR) -> Callable[[CheckFuncti
     return register
 
 
-def run_checks(game: Game, *, only: Iterable[str] = (), between: Callable[[], None] | None = None
-               ) -> list[Diagnostic]:
-    """Run every check (or only some) on the game and return the diagnostics, waivers applied.
-
-    `between` is called after each check: a build uses it to start emitters that were waiting for a
-    free core, as the checks of a big game take seconds.
-    """
+def run_checks(game: Game, *, only: Iterable[str] = ()) -> list[Diagnostic]:
+    """Run every check (or only some) on the game and return the diagnostics, waivers applied."""
     # The checks build no cycles, and with a big game loaded each full collection walks all of it:
     # at 10,000 counters the collector took half the checks' time.
     with collector_paused():
-        return _run_checks(game, only, between)
+        return _run_checks(game, only)
 
 
-def _run_checks(game: Game, only: Iterable[str], between: Callable[[], None] | None) -> list[Diagnostic]:
+def _run_checks(game: Game, only: Iterable[str]) -> list[Diagnostic]:
     index = Index.of(game)
     wanted = set(only)
     found: list[Diagnostic] = []
@@ -88,8 +83,6 @@ def _run_checks(game: Game, only: Iterable[str], between: Callable[[], None] | N
         for finding in item.function(game, index):
             found.append(Diagnostic(finding.at, item.id, item.severity, finding.message, finding.hint,
                                     finding.subject))
-        if between is not None:
-            between()
     kept, unused = apply_waivers(game, found)
     return sorted(kept + unused, key=Diagnostic.sort_key)
 
