@@ -479,12 +479,18 @@ def estimated_cost(unit: Unit, game: Game, sizes: dict[str, float]) -> float:
     return total
 
 
-def import_emitters() -> None:
-    """Import every emitter and register every font face in this process, so that the children forked
-    after it inherit them rather than each doing it again (a font file takes 0.15 s to parse, and a build
-    of the five seed games forks some thirty children)."""
+SOLO: tuple[Emitter, ...] = (emit_vmod,)
+"""Emitters whose own modules no other emitter uses (the module writer, PDFium: 0.05 s to import). A build
+imports them for the second game on (`import_emitters`): the first game's children would wait for them
+in the parent, while its one task that needs them can import them in its own child meanwhile."""
+
+
+def import_emitters(*, solo: bool = True) -> None:
+    """Import every emitter (but `SOLO`'s without `solo`) and register every font face in this process, so
+    that the children forked after it inherit them rather than each doing it again (a font file takes 0.15 s
+    to parse, and a build of the five seed games forks some thirty children)."""
     for emitter in EMITTERS:
-        if isinstance(emitter, Imported):
+        if isinstance(emitter, Imported) and (solo or emitter not in SOLO):
             emitter.function
     from builder.render.fonts import FACES, registered
     for font, bold in FACES:
@@ -526,7 +532,7 @@ class Emission:
         if progress is not None:
             progress.start(0)
         if self.children is not None:
-            import_emitters()
+            import_emitters(solo=False)
 
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
@@ -542,6 +548,8 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
+            if game_index == 1:
+                import_emitters()
             sizes = workload(plan.game)
             for members, part in units_of(plan.game, plan.stale):
                 unit = (game_index, members, part)
