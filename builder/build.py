@@ -17,6 +17,7 @@ from typing import Callable, Iterator
 from builder.cache import (RECORD, BuildRecord, EmitterRecord, code_fingerprint, emitter_entries, emitter_key,
                            files_intact, folder_fingerprint, game_folder_of, game_parts, part_fingerprint,
                            read_manifest, read_record, record_bytes)
+from builder.collector import collector_paused
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import (Artifact, OutputError, OutputTree, Written, clear_leftovers, flush_to_disk,
                                  safe_relative, stage_beside, swap_in, write_atomic)
@@ -488,13 +489,15 @@ in the parent, while its one task that needs them can import them in its own chi
 def import_emitters(*, solo: bool = True) -> None:
     """Import every emitter (but `SOLO`'s without `solo`) and register every font face in this process, so
     that the children forked after it inherit them rather than each doing it again (a font file takes 0.15 s
-    to parse, and a build of the five seed games forks some thirty children)."""
-    for emitter in EMITTERS:
-        if isinstance(emitter, Imported) and (solo or emitter not in SOLO):
-            emitter.function
-    from builder.render.fonts import FACES, registered
-    for font, bold in FACES:
-        registered(font, bold)
+    to parse, and a build of the five seed games forks some thirty children). Modules make no garbage
+    worth a collection: the collector is paused meanwhile, as for builder.build itself (builder/cli.py)."""
+    with collector_paused():
+        for emitter in EMITTERS:
+            if isinstance(emitter, Imported) and (solo or emitter not in SOLO):
+                emitter.function
+        from builder.render.fonts import FACES, registered
+        for font, bold in FACES:
+            registered(font, bold)
 
 
 def _run_unit(games: list[Game], unit: Unit) -> list[list[Artifact]]:
