@@ -137,6 +137,7 @@ Item = TypeVar("Item")
 def _produce(produce: Callable[[], Iterable[object]], dumps: Callable[[object], bytes], conn: Connection) -> None:
     """Send each item `produce` yields as ("ok", item), then end; an exception ends the items as ("error", it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in `_child`: the parent stops this process on Ctrl-C
+    gc.disable()  # as in `_child`: short-lived, it leaves its garbage to reference counting and its exit
     try:
         for item in produce():
             conn.send_bytes(dumps(("ok", item)))

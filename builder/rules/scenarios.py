@@ -182,20 +182,20 @@ def enemies_stacked(game: Game, ix: Index) -> Iterator[Finding]:
                               subject=f"{scenario.id}:{label}")
 
 
-def _legal_hexes(where: Where, m: MapIndex, units: list[Unit], ix: Index,
-                 prohibited: Callable[[Unit, tuple[str, ...]], str | None]) -> list[str]:
+def _area(where: Where, m: MapIndex, ix: Index, zones: dict[tuple[str, str], frozenset[str]]) -> frozenset[str] | None:
+    """Return the labels of the hexes a "within" or "zone" placement may use (None for other placements);
+    a zone's once per map, in `zones`, as many placements name the same zone."""
     if where.within is not None:
         targets = [where.within.of] if isinstance(where.within.of, str) else where.within.of
         centres = [ix.places[t][0].hex if t in ix.places else t for t in targets]
-        found = {m.grid.label(h) for c in centres if c and m.grid.find(c)
-                 for h in m.grid.within(m.grid.find(c), where.within.hexes)}
-    elif where.zone is not None and where.zone in ix.zones:
-        zone = ix.zones[where.zone][0]
-        found = {label for entry in zone.hexes for label in (m.expand(entry) or [])}
-    else:
-        return ["-"]
-    return sorted(label for label in found if label in m.terrain
-                  and not any(prohibited(u, m.terrain[label].all()) for u in units))
+        return frozenset(m.grid.label(h) for c in centres if c and m.grid.find(c)
+                         for h in m.grid.within(m.grid.find(c), where.within.hexes))
+    if where.zone is None or where.zone not in ix.zones:
+        return None
+    key = (m.map.id, where.zone)
+    if key not in zones:
+        zones[key] = frozenset(label for entry in ix.zones[where.zone][0].hexes for label in (m.expand(entry) or []))
+    return zones[key]
 
 
 @check("scenario/unsatisfiable-placement")
@@ -207,13 +207,16 @@ def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: within: {hexes: 3, of: "2905"}
     """
     prohibited = _prohibition_lookup(game, ix)
+    zones: dict[tuple[str, str], frozenset[str]] = {}
     for scenario in game.scenarios:
         placed_formations = {ix.units[u].formation for _, p in _placements(scenario) if p.how != "stacked_with"
                              for u in p.units if u in ix.units}
         for where in [p for _, p in _placements(scenario)] + list(scenario.reinforcements):
             m = ix.map_for(where.map)
             units = [ix.units[u] for u in where.units if u in ix.units]
-            if m is not None and m.grid is not None and not _legal_hexes(where, m, units, ix, prohibited):
+            area = _area(where, m, ix, zones) if m is not None and m.grid is not None else None
+            if area is not None and not any(label in m.terrain and not any(prohibited(u, m.terrain[label].all())
+                                                                          for u in units) for label in area):
                 yield Finding(location_of(where, where.how), f'no hex meets the placement "{where.how}" of '
                               + ", ".join(where.units), "widen the area or correct its centre",
                               subject=f"{scenario.id}:{where.units[0]}")
