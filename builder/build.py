@@ -21,6 +21,7 @@ from builder.collector import collector_paused
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import (Artifact, OutputError, OutputTree, Written, clear_leftovers, flush_to_disk,
                                  safe_relative, stage_beside, swap_in, write_atomic)
+from builder.emit.reads import rulebook_reads
 from builder.load.game import load_game
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -73,7 +74,6 @@ emit_aid_pdf = Imported("builder.emit.pdf_aid", "emit_aid_pdf")
 emit_rulebook_pdf = Imported("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
 emit_setup_pdf = Imported("builder.emit.pdf_setup", "emit_setup_pdf")
 emit_vmod = Imported("builder.emit.vassal.module", "emit_vmod")
-rulebook_reads = Imported("builder.emit.pdf_rulebook", "rulebook_reads")
 
 EMITTERS: list[Emitter] = [
     _model_json,
@@ -223,6 +223,8 @@ class GamePlan:
     stale: tuple[int, ...]
     inputs: str = ""
     diagnostics: int = 0
+    code: str = ""
+    """The code fingerprint the keys were made with, when another process made them (else worked out here)."""
 
 
 def output_folder(game: Game, out_dir: Path) -> Path:
@@ -287,7 +289,7 @@ def _record(plan: GamePlan, counts: list[int]) -> bytes:
     keys = plan.keys if plan.keys is not None else emitter_keys(plan.game)
     emitters = tuple(EmitterRecord(emitter_name(e), keys[emitter_name(e)], n) for e, n in zip(EMITTERS, counts))
     source = str(plan.game.root.resolve())
-    return record_bytes(BuildRecord(code_fingerprint(), plan.inputs, source, plan.diagnostics, emitters))
+    return record_bytes(BuildRecord(plan.code or code_fingerprint(), plan.inputs, source, plan.diagnostics, emitters))
 
 
 def _entry(artifact: Artifact, tree: OutputTree) -> dict:
@@ -559,6 +561,12 @@ class Emission:
                 self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
             self.children.start()
 
+    def keyed(self, game_index: int, code: str, keys: dict[str, str]) -> None:
+        """Take a game's cache keys, worked out by the process that read it, unless its plan has them already."""
+        plan = self.plans[game_index]
+        if plan.keys is None:
+            self.plans[game_index] = dataclasses.replace(plan, keys=keys, code=code)
+
     def checked(self, game_index: int, result: CheckResult) -> None:
         """Record the number of diagnostics a game's checks found (its build record keeps it)."""
         plan = self.plans[game_index]
@@ -675,6 +683,22 @@ def build_checked(results: list[CheckResult], out_dir: Path, *, jobs: int = 1, c
     return emission.finish()
 
 
+ReaderItem = CheckResult | tuple[str, dict[str, str]] | None | list[Diagnostic]
+"""What the child that reads and checks a build's games sends (`_loaded_and_checked`)."""
+
+
+def _loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
+    """Yield what a build takes from the child that reads and checks its games, for each game: the loaded
+    result (its game without Sources, which only the checks read); the code fingerprint and the game's
+    cache keys (None if it did not load), made while the build still imports its emitters; the checks'
+    diagnostics."""
+    for path in paths:
+        loaded = load_path(path)
+        yield loaded
+        yield None if loaded.game is None else (code_fingerprint(), emitter_keys(loaded.game))
+        yield checked(loaded).diagnostics
+
+
 def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: bool = True,
                     progress: Progress | None = None) -> tuple[list[CheckResult], list[BuildResult] | None]:
     """Check every game at `paths` and build them all into out_dir, or none if one has errors.
@@ -689,9 +713,8 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
         return results, None if refused(results) else build_checked(results, out_dir, jobs=1, cache=cache,
                                                                         progress=progress)
     results: list[CheckResult] = []
-    games: Producer[CheckResult | list[Diagnostic]] = Producer(functools.partial(_loaded_and_checked, paths),
-                                                               dumps=dumps_without_sources,
-                                                               loads=loads_without_sources)
+    games: Producer[ReaderItem] = Producer(functools.partial(_loaded_and_checked, paths),
+                                           dumps=dumps_without_sources, loads=loads_without_sources)
     emission: Emission | None = None
     try:
         emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress)
@@ -706,6 +729,10 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                     emission.stop()
                     emission = None
             if emission is not None:
+                emission.collect_until(games.connection)
+            keyed = games.take()
+            if emission is not None and keyed is not None:
+                emission.keyed(len(results), *keyed)
                 emission.collect_until(games.connection)
             results.append(dataclasses.replace(loaded, diagnostics=games.take()))
             if emission is not None and refused(results[-1:]):
@@ -726,13 +753,6 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
     return results, emission.finish()
 
 
-def _loaded_and_checked(paths: list[Path]) -> Iterator[CheckResult | list[Diagnostic]]:
-    """Yield each game's loaded result (its game without Sources, which only the checks read), then the
-    checks' diagnostics: what a build takes from the child that reads and checks its games."""
-    for path in paths:
-        loaded = load_path(path)
-        yield loaded
-        yield checked(loaded).diagnostics
 
 
 def build_game(game: Game, out_dir: Path, *, jobs: int = 1, cache: bool = True) -> BuildResult:
