@@ -10,6 +10,8 @@ import math
 from dataclasses import dataclass
 from functools import cached_property
 
+import numpy as np
+
 from builder.model.map import AxisNumbering, Grid
 
 SQRT3 = math.sqrt(3.0)
@@ -122,8 +124,17 @@ class HexGrid:
         return f"{first}{numbering.separator}{second}"
 
     @cached_property
+    def _labels(self) -> tuple[str, ...]:
+        # made once: the hex numbers and the look-up by label both go through every hex
+        return tuple(self.label(h) for h in self._all_hexes)
+
+    def hex_labels(self) -> tuple[str, ...]:
+        """Return the label of every hex, column by column (as all_hexes)."""
+        return self._labels
+
+    @cached_property
     def _by_label(self) -> dict[str, Hex]:
-        return {self.label(h): h for h in self.all_hexes()}
+        return dict(zip(self._labels, self._all_hexes))
 
     def find(self, label: str) -> Hex | None:
         """Return the hex printed with `label`, or None when no hex has it."""
@@ -202,6 +213,15 @@ class HexGrid:
             return 2 + 3 * hex_.col, 1 + 2 * hex_.row + (hex_.col % 2 == parity)
         return 1 + 2 * hex_.col + (hex_.row % 2 == parity), 2 + 3 * hex_.row
 
+    def centre_units_array(self, hexes: list[Hex]) -> np.ndarray:
+        """Return centre_units of each hex as rows (i, j): the arithmetic of all of them at once."""
+        col = np.fromiter((h.col for h in hexes), dtype=np.int64, count=len(hexes))
+        row = np.fromiter((h.row for h in hexes), dtype=np.int64, count=len(hexes))
+        flat, parity = self._shape
+        if flat:
+            return np.stack([2 + 3 * col, 1 + 2 * row + (col % 2 == parity)], axis=1)
+        return np.stack([1 + 2 * col + (row % 2 == parity), 2 + 3 * row], axis=1)
+
     def centre_mm(self, hex_: Hex) -> tuple[float, float]:
         """Return the hex centre in mm from the top-left corner of the grid's bounding box."""
         (ux, uy), (i, j) = self.half_units, self.centre_units(hex_)
@@ -263,17 +283,32 @@ class HexGrid:
 
         A side is drawn by the lower of its two hexes, or by its only hex on the grid's edge.
         """
-        steps = {shifted: list(zip(self._neighbour_steps(shifted), _SIDE_CORNERS)) for shifted in (False, True)}
+        return [((x0, y0), (x1, y1)) for x0, y0, x1, y1 in self.hexside_segments_array().tolist()]
+
+    def hexside_segments_array(self) -> np.ndarray:
+        """Return hexside_segments_mm as rows (x0, y0, x1, y1): the arithmetic of all hexes at once, each
+        corner the same product of a half step and a whole number as corners_mm makes it."""
         columns, rows = self.spec.columns, self.spec.rows
-        segments = []
-        for hex_ in self.all_hexes():
-            col, row = hex_.col, hex_.row
-            corners = self.corners_mm(hex_)
-            for (dc, dr), (first, second) in steps[self.is_shifted(hex_)]:
-                other_col, other_row = col + dc, row + dr
-                if (other_col, other_row) > (col, row) or not (0 <= other_col < columns and 0 <= other_row < rows):
-                    segments.append((corners[first], corners[second]))
-        return segments
+        col = np.repeat(np.arange(columns), rows)  # column by column, as all_hexes
+        row = np.tile(np.arange(rows), columns)
+        flat, parity = self._shape
+        shifted = ((col if flat else row) % 2) == parity
+        if flat:
+            i, j = 2 + 3 * col, 1 + 2 * row + shifted
+        else:
+            i, j = 1 + 2 * col + shifted, 2 + 3 * row
+        (ux, uy), corners = self.half_units, np.array(self.corner_units)
+        # per direction: the step to the neighbour for a hex that is shifted or not, and the side's corners
+        steps = np.array([self._neighbour_steps(False), self._neighbour_steps(True)])
+        dc = np.where(shifted[:, None], steps[1, :, 0], steps[0, :, 0])
+        dr = np.where(shifted[:, None], steps[1, :, 1], steps[0, :, 1])
+        other_col, other_row = col[:, None] + dc, row[:, None] + dr
+        later = (other_col > col[:, None]) | ((other_col == col[:, None]) & (other_row > row[:, None]))
+        off = (other_col < 0) | (other_col >= columns) | (other_row < 0) | (other_row >= rows)
+        ends = corners[np.array(_SIDE_CORNERS)]  # direction, end, (di, dj)
+        xs = ux * (i[:, None, None] + ends[None, :, :, 0])
+        ys = uy * (j[:, None, None] + ends[None, :, :, 1])
+        return np.stack([xs, ys], axis=3).reshape(len(col), 6, 4)[later | off]
 
     def hexside_corners_mm(self, side: Hexside) -> tuple[Point, Point]:
         """Return the two end points of the side, taken from its first hex's corners."""

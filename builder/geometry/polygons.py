@@ -37,7 +37,7 @@ def corners_array(grid: HexGrid, hexes: list[Hex], *, dx_mm: float = 0.0, dy_mm:
     the arithmetic of all of them at once."""
     if not hexes:
         return np.empty((0, 6, 2))
-    (ux, uy), units = grid.half_units, np.array([grid.centre_units(h) for h in hexes])
+    (ux, uy), units = grid.half_units, grid.centre_units_array(hexes)
     offsets = np.array(grid.corner_units)
     xs = ux * (units[:, :1] + offsets[:, 0]) + dx_mm
     ys = uy * (units[:, 1:] + offsets[:, 1]) + dy_mm
@@ -78,7 +78,15 @@ def edge_gaps(grid: HexGrid, *, dx_mm: float = 0.0, dy_mm: float = 0.0) -> dict[
         # argmin takes the first of equally near hexes: the lowest in (column, row) order
         nearest = int(np.argmin(((centres - (point.x, point.y)) ** 2).sum(axis=1)))
         owners.setdefault(edge[nearest], []).append(piece)
-    return {h: merged(pieces) for h, pieces in sorted(owners.items())}
+    if not owners:
+        return {}
+    # each hex's pieces merged as `merged` merges them, all in one call: a row of pieces per hex
+    hexes = sorted(owners)
+    rows = np.full((len(hexes), max(map(len, owners.values()))), None, dtype=object)
+    for row, hex_ in enumerate(hexes):
+        for column, piece in enumerate(owners[hex_]):
+            rows[row, column] = piece
+    return dict(zip(hexes, shapely.union_all(rows, axis=1).tolist()))
 
 
 def polygon_parts(geometry: BaseGeometry) -> list[Polygon]:

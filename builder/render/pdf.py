@@ -13,10 +13,17 @@ A Form XObject is written by `define_form` without the canvas's beginForm/endFor
 compressed once for all the documents that hold it, and the object formats itself from a
 per-document template of its dictionary (`_Form`), which saves reportlab's generic formatting of
 tens of thousands of small dictionaries in a big counter mix.
+
+What a file's writing repeats is done once too, each time to the bytes reportlab's own path writes
+(tests/render/test_pdf_writer.py): a body resolved in a document new to its fonts is copied, with the
+fonts' state, to the next such document (the map in its full-size and tiled files); the canvas of
+`new_canvas` embeds font subsets from objects formatted once per process (`_embed_subsets`) and writes
+its pages' dictionaries from a template (`_Page`).
 """
 from __future__ import annotations
 
 from collections import OrderedDict
+from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -30,6 +37,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN, TTFont, TTFontFace, makeToUnicodeCMap
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -91,9 +99,14 @@ class Body:
     """Whether the drawing sets an opacity (the PDF then needs version 1.4)."""
     private: bool
     """Whether a slot depends on the page or form it is drawn in (opacity, images)."""
+    fonts: tuple[str, ...] = ()
+    """The fonts of its text slots, in the order they first appear."""
     filtered: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
-    """The last form stream made of it and that stream compressed: the same face on the A4 and the
-    Letter sheets, the same map in its full-size and tiled files, is compressed once."""
+    """The last form stream made of it, plain and compressed, with the lines it was made of: the same
+    face on the A4 and the Letter sheets, the same map in its full-size and tiled files, is made once."""
+    fresh: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    """Its text as resolved in a document that had not used its fonts yet, with the state it left
+    them in, by the document's count of fonts then (see resolve)."""
 
 
 def concat(line: str, a: float, b: float, c: float, d: float, e: float, f: float) -> str:
@@ -308,6 +321,19 @@ def _text_style(font: str, bold: bool, size_mm: float, fill: str) -> tuple[str, 
     return registered(font, bold), _rgb_text(fill), f"{fp_str(size_mm)} Tf {fp_str(size_mm * 1.2)} TL"
 
 
+@lru_cache(maxsize=4096)
+def _turned(dx_mm: float, dy_mm: float, rotate_deg: float, scale: float) -> str:
+    """Return the `cm` line of a group that is turned or scaled (canvas.translate, rotate, scale): the
+    labels along a map's or a tile page's edges are turned the same ways at the same places."""
+    line = f"{fp_str(1, 0, 0, 1, dx_mm, dy_mm)} cm"
+    if rotate_deg:
+        c, s = cos(rotate_deg * pi / 180), sin(rotate_deg * pi / 180)
+        line = concat(line, c, s, -s, c, 0, 0)
+    if scale != 1:
+        line = concat(line, scale, 0, 0, scale, 0, 0)
+    return line
+
+
 class _Compiler:
     """Writes the items of a drawing as content-stream lines, MARK where a slot goes."""
 
@@ -381,13 +407,10 @@ class _Compiler:
         lines = self.lines
         lines.append("q")
         saved = dict(self.alpha)
-        line = f"{fp_str(1, 0, 0, 1, item.dx_mm, item.dy_mm)} cm"
-        if item.rotate_deg:
-            c, s = cos(item.rotate_deg * pi / 180), sin(item.rotate_deg * pi / 180)
-            line = concat(line, c, s, -s, c, 0, 0)
-        if item.scale != 1:
-            line = concat(line, item.scale, 0, 0, item.scale, 0, 0)
-        lines.append(line)
+        if item.rotate_deg or item.scale != 1:
+            lines.append(_turned(item.dx_mm, item.dy_mm, item.rotate_deg, item.scale))
+        else:
+            lines.append(f"{fp_str(1, 0, 0, 1, item.dx_mm, item.dy_mm)} cm")
         if item.clip is not None:
             box = item.clip
             lines.append(f"n {fp_str(box.x_mm, box.y_mm, box.w_mm, box.h_mm)} re W* n")
@@ -397,7 +420,8 @@ class _Compiler:
 
     def body(self) -> Body:
         chunks = tuple("\n".join(self.lines).split(MARK)) if self.slots else ("\n".join(self.lines),)
-        return Body(chunks, tuple(self.slots), self.transparency, self.private)
+        fonts = tuple(dict.fromkeys(slot.font for slot in self.slots if type(slot) is _Text))
+        return Body(chunks, tuple(self.slots), self.transparency, self.private, fonts)
 
 
 def _compile(items: tuple[Item, ...], alpha: tuple[tuple[str, float], ...] = ()) -> Body:
@@ -493,6 +517,16 @@ _TEXT_OPS: WeakKeyDictionary = WeakKeyDictionary()
 def _text_ops(slot: _Text, doc) -> str:
     # TextObject._formatText for a TrueType font: a font switch per subset, then the string
     font = getFont(slot.font)
+    state = font.state.get(doc)
+    if state is not None and slot.text:
+        # every character already has its code in the first subset (a map's numbers and names, once
+        # their digits and letters are known): the string is those codes, as splitString makes them
+        try:
+            codes = bytes([state.assignments[code] for code in map(ord, slot.text)])
+        except (KeyError, ValueError):
+            pass
+        else:
+            return f"{font.getSubsetInternalName(0, doc)} {slot.size_ops} ({escapePDF(codes)}) Tj"
     out = []
     current = -1
     for subset, chunk in font.splitString(slot.text, doc):
@@ -517,21 +551,13 @@ def _picture(canvas: Canvas, item: Image) -> str:
         canvas._code = saved
 
 
-def resolve(canvas: Canvas, body: Body) -> str:
-    """Return the body's text for `canvas`: the font subsets and transparency states named there.
-
-    Slots are filled in drawing order, so fonts and glyphs are numbered in the document as drawing
-    through the canvas would number them.
-    """
+def _filled(canvas: Canvas, body: Body) -> str:
+    """Return the body's text with its slots filled in on `canvas`, in drawing order."""
     doc = canvas._doc
-    if body.transparency:
-        doc.ensureMinPdfVersion("transparency")
-    chunks = body.chunks
-    if not body.slots:
-        return chunks[0]
     known = _TEXT_OPS.get(doc)
     if known is None:
         known = _TEXT_OPS[doc] = {}
+    chunks = body.chunks
     out = [chunks[0]]
     for slot, chunk in zip(body.slots, chunks[1:]):
         kind = type(slot)
@@ -552,10 +578,244 @@ def resolve(canvas: Canvas, body: Body) -> str:
     return "".join(out)
 
 
+def _font_state(state: TTFont.State) -> TTFont.State:
+    """Return a copy of a font's state in a document that the document's further text leaves unchanged."""
+    copied = copy(state)
+    copied.assignments = dict(state.assignments)
+    copied.subsets = [list(subset) for subset in state.subsets]
+    return copied
+
+
+class _Fresh(NamedTuple):
+    """A body resolved in a document new to its fonts: its text, and each font's entry in that document
+    (font, state, internal name) in the order the document met them."""
+
+    text: str
+    fonts: tuple[tuple[TTFont, TTFont.State, str], ...]
+
+
+def resolve(canvas: Canvas, body: Body) -> str:
+    """Return the body's text for `canvas`: the font subsets and transparency states named there.
+
+    Slots are filled in drawing order, so fonts and glyphs are numbered in the document as drawing
+    through the canvas would number them. In a document that has not used the body's fonts yet the
+    numbering depends only on how many fonts the document has named: a map placed first in its
+    full-size and in its tiled files is resolved once, and the fonts' state it leaves is copied.
+    """
+    doc = canvas._doc
+    if body.transparency:
+        doc.ensureMinPdfVersion("transparency")
+    if not body.slots:
+        return body.chunks[0]
+    fonts = [getFont(name) for name in body.fonts]
+    if body.private or any(doc in font.state for font in fonts):
+        return _filled(canvas, body)
+    named = len(doc.fontMapping)
+    fresh = body.fresh.get(named)
+    if fresh is None:
+        first = len(doc.delayedFonts)
+        text = _filled(canvas, body)
+        met = doc.delayedFonts[first:]
+        body.fresh[named] = _Fresh(text, tuple((font, _font_state(font.state[doc]), doc.fontMapping[font.fontName])
+                                               for font in met))
+        return text
+    for font, state, name in fresh.fonts:
+        font.state[doc] = _font_state(state)
+        doc.fontMapping[font.fontName] = name
+        doc.delayedFonts.append(font)
+    return fresh.text
+
+
+class _FormattedValue(pdfdoc.PDFObject):
+    """A direct object (a value inside a dictionary) written as the bytes it was formatted to before."""
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def format(self, document) -> bytes:
+        """Return the bytes."""
+        return self.data
+
+
+class _Formatted(_FormattedValue):
+    """An indirect object written as the bytes it was formatted to before (it refers to no other object)."""
+
+    __RefOnly__ = 1
+    """reportlab writes an object by reference where its class has this attribute, whatever its value."""
+
+
+class _SubsetParts(NamedTuple):
+    """What a font subset's objects hold that depends only on its characters: widths, character map, font file."""
+
+    widths: bytes
+    cmap: bytes
+    file: bytes
+
+
+_SUBSETS = Remembered(256)
+"""_SubsetParts by (font file, subset name, characters, compression): a map's full-size and tiled files,
+a counter mix on A4 and on Letter, embed the same subsets."""
+
+
+def _subset_parts(face: TTFontFace, base_name: str, subset: tuple[int, ...], doc) -> _SubsetParts:
+    key = (face.filename, base_name, subset, doc.compression)
+    parts = _SUBSETS.get(key)
+    if parts is None:
+        filters = [pdfdoc.PDFZCompress] if doc.compression else None
+        cmap = pdfdoc.PDFStream(content=makeToUnicodeCMap(base_name, subset), filters=filters)
+        font_file = pdfdoc.PDFStream(content=face.makeSubset(subset), filters=filters)
+        font_file.dictionary["Length1"] = len(font_file.content)
+        parts = _SubsetParts(pdfdoc.PDFArray(list(map(face.getCharWidth, subset))).format(doc), cmap.format(doc),
+                             font_file.format(doc))
+        _SUBSETS.put(key, parts, len(parts.file))
+    return parts
+
+
+def _embed_subsets(font: TTFont, doc) -> None:
+    """Add a TrueType font's subsets to the document: the objects TTFont.addObjects adds, in its order,
+    those that depend only on a subset's characters formatted once (see _SUBSETS)."""
+    state = font.state[doc]
+    state.frozen = 1
+    face = font.face
+    flags = face.flags & ~FF_NONSYMBOLIC | FF_SYMBOLIC
+    basic_fonts = doc.idToObject["BasicFonts"].dict
+    for n, subset in enumerate(state.subsets):
+        name = font.getSubsetInternalName(n, doc)[1:]
+        base_name = b"".join((SUBSETN(n), b"+", face.name, face.subfontNameX)).decode("pdfdoc")
+        parts = _subset_parts(face, base_name, tuple(subset), doc)
+        pdf_font = pdfdoc.PDFTrueTypeFont()
+        pdf_font.Name, pdf_font.BaseFont, pdf_font.FirstChar, pdf_font.LastChar = name, base_name, 0, len(subset) - 1
+        pdf_font.Widths = _FormattedValue(parts.widths)
+        pdf_font.ToUnicode = doc.Reference(_Formatted(parts.cmap), "toUnicodeCMap:" + base_name)
+        font_file = doc.Reference(_Formatted(parts.file), f"fontFile:{face.filename}({base_name})")
+        descriptor = pdfdoc.PDFDictionary({
+            "Type": "/FontDescriptor", "Ascent": face.ascent, "CapHeight": face.capHeight, "Descent": face.descent,
+            "Flags": flags, "FontBBox": pdfdoc.PDFArray(face.bbox), "FontName": pdfdoc.PDFName(base_name),
+            "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": font_file,
+            "MissingWidth": face.defaultWidth})
+        pdf_font.FontDescriptor = doc.Reference(descriptor, "fontDescriptor:" + base_name)
+        doc.Reference(pdf_font, name)
+        basic_fonts[name] = pdf_font
+    del font.state[doc]
+
+
+_PAGE_ENTRIES = frozenset({"Contents", "MediaBox", "Parent", "Resources", "Rotate", "Trans"})
+"""The entries canvas.showPage gives a page (beside its type), when it has no annotations, boxes or transition."""
+_RESOURCES: WeakKeyDictionary = WeakKeyDictionary()
+"""Per document: the formatted resources of its pages, by what they hold (see _resources_key)."""
+_MEDIA_BOXES: dict[tuple, bytes] = {}
+"""Formatted media boxes by their numbers."""
+
+
+def _resources_key(resources: object) -> tuple | None:
+    """Return what a page's resource dictionary holds, as a key: references by name, and dictionaries of
+    numbers and names (transparency states); None if it holds anything else."""
+    if type(resources) is not pdfdoc.PDFResourceDictionary or not isinstance(resources.ProcSet, list):
+        return None
+    key: list = [tuple(resources.ProcSet)]
+    for name in resources.dict_attributes:
+        value = getattr(resources, name)
+        if type(value) is pdfdoc.PDFObjectReference:
+            key.append((name, value.name))
+            continue
+        entries = value if type(value) is dict else value.dict if type(value) is pdfdoc.PDFDictionary else None
+        if entries is None:
+            return None
+        held = []
+        for entry, item in entries.items():
+            if type(item) is pdfdoc.PDFObjectReference:
+                held.append((entry, item.name))
+            elif type(item) is pdfdoc.PDFDictionary and all(type(v) in (int, float, str) for v in item.dict.values()):
+                held.append((entry, tuple(item.dict.items())))
+            else:
+                return None
+        key.append((name, type(value).__name__, tuple(held)))
+    return tuple(key)
+
+
+class _Marker(pdfdoc.PDFObject):
+    """A value that formats to a mark where a page's own value goes (see _page_template)."""
+
+    def __init__(self, mark: bytes) -> None:
+        self.mark = mark
+
+    def format(self, document) -> bytes:
+        return self.mark
+
+
+_PAGE_MARKS = tuple(b"\x00%d\x00" % n for n in range(5))
+
+
+@lru_cache(maxsize=1)
+def _page_template() -> tuple[bytes, ...]:
+    """Return a page dictionary as reportlab formats it, cut where its contents, media box, parent,
+    resources and rotation go."""
+    values = dict(zip(("Contents", "MediaBox", "Parent", "Resources", "Rotate"), map(_Marker, _PAGE_MARKS)))
+    text = pdfdoc.PDFDictionary({**values, "Trans": pdfdoc.PDFDictionary(), "Type": pdfdoc.PDFName("Page")}).format(
+        pdfdoc.DummyDoc())
+    pieces = []
+    for mark in _PAGE_MARKS:
+        before, text = text.split(mark)
+        pieces.append(before)
+    return (*pieces, text)
+
+
+class _Page(pdfdoc.PDFPage):
+    """A page whose dictionary is written from _page_template, its resources formatted once per document:
+    a tiled map has a hundred pages that differ only in their contents."""
+
+    def format(self, document) -> bytes:
+        """Return the page dictionary as PDFPage.format writes it."""
+        self.check_format(document)
+        present = {name for name in self.__NoDefault__ if getattr(self, name, None) is not None}
+        trans, media = self.Trans, self.MediaBox
+        key = _resources_key(self.Resources)
+        if (present != _PAGE_ENTRIES or key is None or self.Override_default_compilation or hasattr(self, "Type")
+                or type(trans) is not pdfdoc.PDFDictionary or trans.dict or type(self.Rotate) is not int
+                or type(media) is not pdfdoc.PDFArray):
+            return super().format(document)
+        # registered in PDFCatalog.format's order: the contents stream, then the parent
+        contents = document.Reference(self.Contents).format(document)
+        parent = document.Reference(self.Parent).format(document)
+        box = tuple(media.sequence)
+        if box not in _MEDIA_BOXES:
+            _MEDIA_BOXES[box] = media.format(document)
+        known = _RESOURCES.get(document)
+        if known is None:
+            known = _RESOURCES[document] = {}
+        if key not in known:
+            known[key] = pdfdoc.format(self.Resources, document)
+        t0, t1, t2, t3, t4, t5 = _page_template()
+        return b"".join((t0, contents, t1, _MEDIA_BOXES[box], t2, parent, t3, known[key], t4,
+                         pdfdoc.format(self.Rotate, document), t5))
+
+
+class _Canvas(Canvas):
+    """A canvas that embeds its TrueType fonts' subsets through _embed_subsets and writes its pages as _Page."""
+
+    def save(self) -> None:
+        """Save the document, as Canvas.save does."""
+        if self._code:
+            self.showPage()
+        doc = self._doc
+        for page in doc.Pages.pages:
+            if type(page) is pdfdoc.PDFPage:
+                page.__class__ = _Page
+        if isinstance(doc.encrypt, pdfdoc.NoEncryption):
+            # the fonts reportlab would embed first thing when it writes the document, in its order
+            for font in doc.delayedFonts:
+                if type(font) is TTFont:
+                    _embed_subsets(font, doc)
+                else:
+                    font.addObjects(doc)
+            doc.delayedFonts = []
+        super().save()
+
+
 def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", compress: bool = True) -> Canvas:
     """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded."""
-    canvas = Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
-                    initialFontName=registered("sans"), initialFontSize=10)
+    canvas = _Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
+                     initialFontName=registered("sans"), initialFontSize=10)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
     if title:
@@ -613,17 +873,20 @@ def show_scratch_page(canvas: Canvas) -> None:
     page.stream = pdf_bytes(page.stream)
 
 
-def _encoded(stream: bytes, body: Body) -> bytes:
-    """Return a form's stream filtered as reportlab does; the body keeps the last one (see Body.filtered)."""
-    last = body.filtered.get("stream")
-    if last is not None and last == stream:
-        return body.filtered["encoded"]
-    found = stream
-    for step in reversed(FILTERS):
-        found = step.encode(found)
-    found = pdf_bytes(found) if isinstance(found, str) else found
-    body.filtered.update(stream=stream, encoded=found)
-    return found
+def _form_stream(body: Body, lines: tuple[str, ...], filtered: bool) -> bytes:
+    """Return a form's stream made of its lines, filtered as reportlab does if `filtered`; the body keeps
+    the last one of each kind (see Body.filtered), found again by its lines: a map's megabytes are then
+    neither joined, encoded nor compressed again."""
+    last = body.filtered.get(filtered)
+    if last is not None and last[0] == lines:
+        return last[1]
+    stream = pdf_bytes("\n".join(lines))
+    if filtered:
+        for step in reversed(FILTERS):
+            stream = step.encode(stream)
+        stream = pdf_bytes(stream) if isinstance(stream, str) else stream
+    body.filtered[filtered] = (lines, stream)
+    return stream
 
 
 LENGTH_MARK = 987654321
@@ -680,10 +943,9 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     doc = canvas._doc
     doc.inForm()
     text = resolve(canvas, body)
-    lines = [canvas._preamble, "q", _placement(0, 0, drawing), *([text] if text else []), "Q"]
-    stream = pdf_bytes("\n".join(lines))
+    lines = (canvas._preamble, "q", _placement(0, 0, drawing), *([text] if text else []), "Q")
     filtered = bool(canvas._pageCompression)
-    doc.addForm(name, _Form(width_pt, height_pt, _encoded(stream, body) if filtered else stream, filtered))
+    doc.addForm(name, _Form(width_pt, height_pt, _form_stream(body, lines, filtered), filtered))
 
 
 def show_form(canvas: Canvas, name: str, x_pt: float, y_pt: float, *,

@@ -6,7 +6,7 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.geometry.hexgrid import Hex, HexGrid, Hexside
+from builder.geometry.hexgrid import _CUBE_DIRECTIONS, _SIDE_CORNERS, Hex, HexGrid, Hexside
 from builder.model.map import Grid
 
 grids = st.builds(
@@ -111,3 +111,30 @@ def test_neighbours_share_corners_to_the_last_bit(grid: HexGrid, data) -> None:
     a = data.draw(st.sampled_from(grid.all_hexes()))
     for b in grid.neighbours(a):
         assert len(set(grid.corners_mm(a)) & set(grid.corners_mm(b))) == 2
+
+
+@given(grids)
+@settings(max_examples=40, deadline=None)
+def test_grid_segments_are_each_hexs_sides_to_the_last_bit(grid: HexGrid) -> None:
+    # the obvious way, hex by hex and direction by direction: a side is drawn by the lower of its two
+    # hexes, or by its only hex on the grid's edge
+    expected = []
+    for hex_ in grid.all_hexes():
+        corners = grid.corners_mm(hex_)
+        q, r, _ = grid.cube(hex_)
+        for (dq, dr), (first, second) in zip(_CUBE_DIRECTIONS, _SIDE_CORNERS):
+            other = grid.from_cube(q + dq, r + dr)
+            if other > hex_ or not grid.contains(other):
+                expected.append((corners[first], corners[second]))
+    segments = grid.hexside_segments_mm()
+    assert [tuple(map(tuple, row)) for row in grid.hexside_segments_array().reshape(-1, 2, 2).tolist()] == segments
+    assert segments == expected
+
+
+@given(grids)
+@settings(max_examples=40, deadline=None)
+def test_centres_and_labels_at_once_are_those_hex_by_hex(grid: HexGrid) -> None:
+    hexes = grid.all_hexes()
+    assert grid.centre_units_array(hexes).tolist() == [list(grid.centre_units(h)) for h in hexes]
+    assert grid.hex_labels() == tuple(grid.label(h) for h in hexes)
+    assert all(grid.find(grid.label(h)) == h for h in hexes)

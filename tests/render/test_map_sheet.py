@@ -13,7 +13,9 @@ import shapely
 
 from builder.geometry.hexgrid import HexGrid
 from builder.load.game import load_game
-from builder.render.maps.patterns import _lattice
+from builder.model.map import Grid
+from builder.render.maps.frame import HEX_NUMBER_GAP, HexFrame
+from builder.render.maps.patterns import LINESTRING, MULTILINESTRING, _hatch, _lattice
 from builder.render.maps.sheet import MapSheet, map_sheets
 from builder.render.maps.tracks import track_faces
 from builder.render.svg import svg_text
@@ -195,3 +197,38 @@ def test_a_pattern_on_scattered_patches_keeps_every_lattice_point_inside_them() 
     expected = [(x, y) for x, y in everywhere if inner.contains(shapely.Point(x, y))]
     assert len(expected) > 50 and list(zip(xs.tolist(), ys.tolist())) == expected
     assert np.all(np.diff(ys) >= 0)
+
+
+def test_hatching_cuts_only_the_lines_that_meet_the_region_as_cutting_them_all_would() -> None:
+    patches = shapely.union_all([shapely.box(x, y, x + 9, y + 7) for x, y in ((0, 0), (40, 5), (13, 52), (70, 70))])
+    region = patches.difference(shapely.box(42, 7, 44, 9))  # a hole, as a hex number's box makes
+    for slope in (1, -1):
+        x0, y0, x1, y1 = region.bounds
+        step = 1.3 * math.sqrt(2)
+        # every line across the bounds, cut by the region (the hatching before lines were sorted out first)
+        if slope > 0:
+            offsets = np.arange(math.floor((y0 - x1) / step), math.ceil((y1 - x0) / step) + 1) * step
+            ends = [x0 + offsets, x1 + offsets]
+        else:
+            offsets = np.arange(math.floor((x0 + y0) / step), math.ceil((x1 + y1) / step) + 1) * step
+            ends = [offsets - x0, offsets - x1]
+        lines = shapely.linestrings(np.stack([np.full_like(offsets, x0), ends[0], np.full_like(offsets, x1), ends[1]],
+                                             axis=1).reshape(-1, 2, 2))
+        cuts = shapely.intersection(lines, region)
+        parts = shapely.get_parts(cuts[np.isin(shapely.get_type_id(cuts), (LINESTRING, MULTILINESTRING))])
+        points = shapely.get_coordinates(parts[shapely.length(parts) >= 1e-3]).tolist()
+        commands = _hatch(region, 1.3, slope)
+        assert [list(values) for _, values in commands] == points
+        assert sum(letter == "M" for letter, _ in commands) > 4
+
+
+@pytest.mark.parametrize("orientation", ["flat", "pointy"])
+def test_hex_number_anchors_at_once_are_those_hex_by_hex(orientation: str) -> None:
+    grid = HexGrid(Grid(orientation=orientation, columns=7, rows=5, hex_mm=19.05))
+    frame = HexFrame(grid, 12.5, 31.25)
+    xs, ys = frame.number_anchors()
+    size, across = frame.number_size_mm, grid.spec.hex_mm
+    for hex_, x, y in zip(grid.all_hexes(), xs.tolist(), ys.tolist()):
+        cx, cy = frame.centre(hex_)
+        top = cy - across / 2 if grid.flat else cy - grid.radius_mm / 2
+        assert (x, y) == (cx, top + across * HEX_NUMBER_GAP + size * (0.8 if grid.flat else 0.4))

@@ -1,6 +1,8 @@
 """Colour shades for map drawing: darker pattern strokes, lighter box tints, elevation shading."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 
 def _rgb(colour: str) -> tuple[int, int, int]:
     value = colour.lstrip("#")
@@ -11,8 +13,10 @@ def _hex(rgb: tuple[float, float, float]) -> str:
     return "#" + "".join(f"{max(0, min(255, round(c))):02x}" for c in rgb)
 
 
+@lru_cache(maxsize=4096)
 def mix(colour: str, other: str, amount: float) -> str:
-    """Return `colour` moved `amount` (0-1) of the way towards `other`."""
+    """Return `colour` moved `amount` (0-1) of the way towards `other` (remembered: a map shades the same
+    few terrain colours hex after hex)."""
     a, b = _rgb(colour), _rgb(other)
     return _hex(tuple(x + (y - x) * amount for x, y in zip(a, b)))
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from builder.geometry.hexgrid import Hex, HexGrid, Hexside
 from builder.model.map import HexEntry, Map, Terrain
 
@@ -58,21 +60,24 @@ class HexFrame:
         """Return the text height of the hex numbers."""
         return self.grid.spec.hex_mm * HEX_NUMBER_SIZE
 
-    def number_anchor(self, hex_: Hex) -> tuple[float, float]:
-        """Return the baseline centre of the hex's number: small, at the top of the hex."""
-        cx, cy = self.centre(hex_)
-        size, across = self.number_size_mm, self.grid.spec.hex_mm
-        if self.grid.flat:
+    def number_anchors(self) -> tuple[np.ndarray, np.ndarray]:
+        """Return x and y of the baseline centre of every hex's number (small, at the top of the hex),
+        column by column (as all_hexes)."""
+        grid = self.grid
+        (ux, uy), units = grid.half_units, grid.centre_units_array(grid.all_hexes())
+        cx, cy = ux * units[:, 0] + self.x_mm, uy * units[:, 1] + self.y_mm
+        size, across = self.number_size_mm, grid.spec.hex_mm
+        if grid.flat:
             return cx, cy - across / 2 + across * HEX_NUMBER_GAP + size * 0.8
         # pointy top: below the shoulders, where the hex is wide enough for four digits
-        return cx, cy - self.grid.radius_mm / 2 + across * HEX_NUMBER_GAP + size * 0.4
+        return cx, cy - grid.radius_mm / 2 + across * HEX_NUMBER_GAP + size * 0.4
 
 
 def hex_contents(map_: Map, grid: HexGrid) -> dict[Hex, HexContent]:
     """Return the content of every hex of the grid that has a terrain."""
     found: dict[Hex, HexContent] = {}
     if map_.default_terrain:
-        found = {h: HexContent(map_.default_terrain) for h in grid.all_hexes()}
+        found = dict.fromkeys(grid.all_hexes(), HexContent(map_.default_terrain))  # one value: it is frozen
     for label, value in map_.hexes.items():
         hex_ = grid.find(label)
         if hex_ is None:

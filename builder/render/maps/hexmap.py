@@ -65,12 +65,10 @@ def hex_numbers(ctx: HexMapContext) -> list[tuple[Hex, str, float, float, float]
     if "numbers" not in ctx.memo:
         frame = ctx.frame
         size = frame.number_size_mm
-        numbers = []
-        for hex_ in frame.grid.all_hexes():
-            x, y = frame.number_anchor(hex_)
-            label = frame.grid.label(hex_)
-            numbers.append((hex_, label, x, y, _label_width(label, size) / 2))
-        ctx.memo["numbers"] = numbers
+        xs, ys = frame.number_anchors()
+        labels = frame.grid.hex_labels()
+        half_widths = [_label_width(label, size) / 2 for label in labels]
+        ctx.memo["numbers"] = list(zip(frame.grid.all_hexes(), labels, xs.tolist(), ys.tolist(), half_widths))
     return ctx.memo["numbers"]
 
 
@@ -157,7 +155,7 @@ def symbol_layer(ctx: HexMapContext) -> list[Item]:
 def grid_layer(ctx: HexMapContext) -> list[Item]:
     """Return the hex grid as one path of sides (marks of a move and a line), each side drawn once."""
     dx, dy = ctx.frame.x_mm, ctx.frame.y_mm
-    ends = np.array(ctx.frame.grid.hexside_segments_mm(), dtype=np.float64).reshape(-1, 4) + (dx, dy, dx, dy)
+    ends = ctx.frame.grid.hexside_segments_array() + (dx, dy, dx, dy)
     return [Marks("ML", ends.tobytes(), Paint(stroke=GRID_INK, stroke_mm=ctx.hex_mm * GRID_LINE, cap="round"))]
 
 

@@ -77,12 +77,19 @@ def _sampled(commands: tuple[PathCommand, ...], steps: int = 6) -> list[Point]:
     return points
 
 
+def _curves(ctx: HexMapContext) -> list[tuple[PathCommand, ...]]:
+    """Return the curve of every path, in declared order (worked out once per map: drawn, and kept clear of)."""
+    if "curves" not in ctx.memo:
+        ctx.memo["curves"] = [smooth_commands(path_points(ctx, path.hexes)) for path in ctx.map.paths]
+    return ctx.memo["curves"]
+
+
 def path_lines(ctx: HexMapContext) -> list[BaseGeometry]:
     """Return the area each path covers on the sheet (its curve, as wide as it is drawn with its casing)."""
     areas = []
-    for path in ctx.map.paths:
+    for path, curve in zip(ctx.map.paths, _curves(ctx)):
         terrain = ctx.terrain.get(path.feature)
-        points = _sampled(smooth_commands(path_points(ctx, path.hexes)))
+        points = _sampled(curve)
         if terrain is not None and len(points) > 1:
             areas.append(LineString(points).buffer((terrain.style.line_width_mm + CASING) / 2, quad_segs=2))
     return areas
@@ -92,9 +99,8 @@ def path_layer(ctx: HexMapContext) -> list[Item]:
     """Return every path: first all casings, then the lines, in declared order."""
     casings: list[Item] = []
     lines: list[Item] = []
-    for path in ctx.map.paths:
+    for path, commands in zip(ctx.map.paths, _curves(ctx)):
         terrain = ctx.terrain.get(path.feature)
-        commands = smooth_commands(path_points(ctx, path.hexes))
         if terrain is None or not commands:
             continue
         style = terrain.style

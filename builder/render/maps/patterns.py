@@ -130,7 +130,10 @@ def _hatch(region: BaseGeometry, spacing_mm: float, slope: int) -> tuple[PathCom
         ends = [offsets - x0, offsets - x1]
     lines = shapely.linestrings(np.stack([np.full_like(offsets, x0), ends[0], np.full_like(offsets, x1), ends[1]],
                                          axis=1).reshape(-1, 2, 2))
-    cuts = shapely.intersection(lines, region)
+    # a line that misses the region cuts nothing: only those that meet it are cut (the rest of a terrain
+    # scattered in patches is most lines), tested against the region indexed once
+    shapely.prepare(region)
+    cuts = shapely.intersection(lines[shapely.intersects(region, lines)], region)
     # lines and multi-lines only: a cut that also touches the region at a point is left out
     cuts = cuts[np.isin(shapely.get_type_id(cuts), (LINESTRING, MULTILINESTRING))]
     parts = shapely.get_parts(cuts)
