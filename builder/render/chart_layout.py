@@ -7,6 +7,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
+from typing import NamedTuple
 
 from builder.render.drawing import Group, Item, Paint, Rect, Text, line
 from builder.render.fonts import em_width
@@ -73,9 +75,12 @@ def wrap_lines(text: str, width_mm: float, size_mm: float, *, bold: bool = False
     return lines + [current] if current or not lines else lines
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One cell of a grid: its text, weight, shading, alignment and an optional icon at its left."""
+class Cell(NamedTuple):
+    """One cell of a grid: its text, weight, shading, alignment and an optional icon at its left.
+
+    Cells and their measures are named tuples, as drawing items are (render/drawing.py): a chart sheet
+    makes thousands, and a tuple is made in a fraction of a frozen dataclass's time.
+    """
 
     text: str
     bold: bool = False
@@ -106,8 +111,7 @@ def _cell_room(cell: Cell) -> float:
     return 2 * PAD_MM + (ICON_MM if cell.icon else 0.0)
 
 
-@dataclass(frozen=True, slots=True)
-class MeasuredCell:
+class MeasuredCell(NamedTuple):
     """A cell with what it needs at any column width, measured once."""
 
     cell: Cell
@@ -141,15 +145,19 @@ def unwrapped_lines(text: str) -> list[str]:
 def measure_cell(cell: Cell, size_mm: float) -> MeasuredCell:
     """Return a cell measured at `size_mm`."""
     room, bold = _cell_room(cell), cell.bold
+    paint, centred = _shading(cell.fill) if cell.fill else None, cell.align == "middle" and cell.icon is None
+    words = cell.text.split()
+    if len(words) == 1 and words[0] == cell.text:
+        # most cells are one word (a number, a code, a result): it is every line, and its own longest word
+        width = measured_mm(cell.text, size_mm, bold=bold)
+        return MeasuredCell(cell, room, width + room, width + room, (cell.text,), width, paint, centred)
     lines = unwrapped_lines(cell.text)
     widest = max(measured_mm(ln, size_mm, bold=bold) for ln in lines)
-    # most cells are one line of one word (a number, a code): that line is all there is to measure
     explicit = cell.text.split("\n")
     natural = widest if explicit == lines else max(measured_mm(ln, size_mm, bold=bold) for ln in explicit)
     words = split_words(cell.text) or [""]
     minimum = widest if words == lines else max(measured_mm(w, size_mm, bold=bold) for w in words)
-    return MeasuredCell(cell, room, natural + room, minimum + room, tuple(lines), widest,
-                        _shading(cell.fill) if cell.fill else None, cell.align == "middle" and cell.icon is None)
+    return MeasuredCell(cell, room, natural + room, minimum + room, tuple(lines), widest, paint, centred)
 
 
 class Grid:
@@ -182,13 +190,16 @@ class Grid:
         size = self.style.size_mm
         pitch = size * LINE_FACTOR
         total = sum(widths)
+        # each column's left edge and centre, summed left to right as a row's cells are
+        lefts = list(accumulate([0.0] + widths[:-1]))
+        columns = [(x, w, x + w / 2) for x, w in zip(lefts, widths)]
         y = y_mm
         for row in self.rows:
             wrapped = [m.lines if m.widest_mm <= w - m.room_mm + FIT_MM
                        else wrap_lines(m.cell.text, w - m.room_mm, size, bold=m.cell.bold)
                        for m, w in zip(row, widths)]
             h = max(map(len, wrapped)) * pitch + 2 * PAD_MM
-            _row_items(items, row, widths, wrapped, y, h, size)
+            _row_items(items, row, columns, wrapped, y, h, size)
             items.append(line((0.0, y), (total, y), RULE))
             y += h
         items.append(line((0.0, y), (total, y), RULE))
@@ -204,29 +215,28 @@ def column_widths(rows: Sequence[Sequence[Cell]], width_mm: float, size_mm: floa
     return Grid(rows, GridStyle(size_mm)).widths(width_mm)
 
 
-def _row_items(items: list[Item], row: list[MeasuredCell], widths: list[float], wrapped: list[Sequence[str]],
-               y: float, h: float, size_mm: float) -> None:
-    """Append the shading, icon and lines of text of a row's cells, `h` high from `y`, to `items`."""
+def _row_items(items: list[Item], row: list[MeasuredCell], columns: list[tuple[float, float, float]],
+               wrapped: list[Sequence[str]], y: float, h: float, size_mm: float) -> None:
+    """Append the shading, icon and lines of text of a row's cells, `h` high from `y`, to `items`; `columns`
+    holds each column's left edge, width and centre."""
     pitch = size_mm * LINE_FACTOR
     drop = size_mm * BASELINE_FACTOR
-    x = 0.0
-    for measured, w, lines in zip(row, widths, wrapped):
-        cell = measured.cell
+    append = items.append
+    for measured, (x, w, centre), lines in zip(row, columns, wrapped):
         if measured.paint is not None:
-            items.append(Rect(x, y, w, h, measured.paint))
+            append(Rect(x, y, w, h, measured.paint))
         top = y + (h - pitch * len(lines)) / 2
+        cell = measured.cell
         if measured.centred:
-            centre = x + w / 2
             for n, text in enumerate(lines):
-                items.append(Text(centre, top + n * pitch + drop, text, size_mm, INK, "sans", cell.bold, "middle"))
+                append(Text(centre, top + n * pitch + drop, text, size_mm, INK, "sans", cell.bold, "middle"))
         else:
             left = x + PAD_MM
             if cell.icon is not None:
-                items.append(Group(cell.icon.items, dx_mm=left, dy_mm=y + (h - 3.6) / 2))
+                append(Group(cell.icon.items, dx_mm=left, dy_mm=y + (h - 3.6) / 2))
                 left += ICON_MM
             for n, text in enumerate(lines):
-                items.append(Text(left, top + n * pitch + drop, text, size_mm, INK, "sans", cell.bold))
-        x += w
+                append(Text(left, top + n * pitch + drop, text, size_mm, INK, "sans", cell.bold))
 
 
 Run = tuple[str, bool]
@@ -318,6 +328,13 @@ class Entry:
     runs: tuple[Run, ...]
     lead: str | None = None
     lead_mm: float = 0.0
+
+
+def stays_one_line(entry: Entry, width_mm: float, size_mm: float) -> bool:
+    """Return whether `stacked` sets the entry on one line at `width_mm`, as wrap_runs decides it (its
+    items are then the same at any such width)."""
+    room = width_mm - entry.lead_mm if entry.lead is not None else width_mm
+    return _measured_runs(entry.runs, size_mm).need_mm <= room + FIT_MM
 
 
 def stacked(entries: Sequence[Entry], *, y_mm: float, width_mm: float, size_mm: float) -> Placed:

@@ -5,6 +5,7 @@ the rulebook's `{chart: id}` embeds, so every printed copy of a chart is the sam
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -13,7 +14,8 @@ from builder.model.base import text_in
 from builder.model.charts import Chart, Crt, Result, Table, TableRow, Tec, TecRow
 from builder.model.content import Game
 from builder.model.map import Terrain
-from builder.render.chart_layout import BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked
+from builder.render.chart_layout import (BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked,
+                                         stays_one_line)
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.memo import per_game
 from builder.render.phrases import number_text, phrase
@@ -29,6 +31,8 @@ GAP_MM = 1.4
 FRAME = Paint(stroke="#303030", stroke_mm=0.3)
 CODE = re.compile(r"^[A-Z]{1,5}$")
 _ARGUMENT = re.compile(r"^([\w-]+)\((.*)\)$")
+_SEPARATORS = re.compile(r"[\s,/]+")
+"""What separates the codes written in one cell."""
 
 
 @dataclass(frozen=True)
@@ -205,10 +209,11 @@ def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
 def _used_codes(game: Game, chart: Chart) -> frozenset[str]:
     rows = chart.rows if not isinstance(chart, Tec) else []
     found: set[str] = set()
-    for row in rows:
-        for value in row.cells:
-            for part in re.split(r"[\s,/]+", str(value)):
-                found.add(_ARGUMENT.sub(r"\1", part))
+    # a chart repeats its few values in many cells: each distinct one is read once
+    for value in {str(value) for row in rows for value in row.cells}:
+        for part in _SEPARATORS.split(value):
+            argument = _ARGUMENT.match(part)
+            found.add(argument.group(1) if argument else part)
     return frozenset(found)
 
 
@@ -281,7 +286,23 @@ def _below(game: Game, chart: Chart, lang: str) -> tuple[Below, ...]:
     return tuple(b for b in blocks if b.entries)
 
 
-def _placed_below(block: Below, width_mm: float) -> Placed:
+def _placed_below(game: Game, block: Below, width_mm: float) -> tuple[tuple[Item, ...], float]:
+    """Return the items and height of a block wrapped to `width_mm`, from y = 0."""
+    if all(stays_one_line(entry, width_mm, BODY_MM) for entry in block.entries):
+        return _unwrapped_below(game, block)
+    placed = _wrapped_below(block, width_mm)
+    return tuple(placed.items), placed.height_mm
+
+
+@per_game
+def _unwrapped_below(game: Game, block: Below) -> tuple[tuple[Item, ...], float]:
+    """Return a block whose entries all stay on one line: it is the same at every such width (a chart is
+    drawn at five), so it is laid out once."""
+    placed = _wrapped_below(block, math.inf)
+    return tuple(placed.items), placed.height_mm
+
+
+def _wrapped_below(block: Below, width_mm: float) -> Placed:
     """Return a block wrapped to `width_mm`, from y = 0."""
     if not block.caption:
         return stacked(block.entries, y_mm=0.0, width_mm=width_mm, size_mm=BODY_MM)
@@ -305,10 +326,10 @@ def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Dr
     items.extend(body.items)
     y = TITLE_BAND_MM + body.height_mm
     for below in _below(game, chart, lang):
-        block = _placed_below(below, full_mm - 2 * INSET_MM)
+        block, block_mm = _placed_below(game, below, full_mm - 2 * INSET_MM)
         y += GAP_MM
-        items.append(Group(tuple(block.items), dx_mm=INSET_MM, dy_mm=y))
-        y += block.height_mm
+        items.append(Group(block, dx_mm=INSET_MM, dy_mm=y))
+        y += block_mm
     height = y + GAP_MM
     items.append(Rect(0, 0, full_mm, height, FRAME))
     return Drawing(full_mm, height, tuple(items), title=title)

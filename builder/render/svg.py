@@ -25,8 +25,10 @@ SMALL = 64
 """Shapes with at most this many points are remembered once written (see _leaf)."""
 
 
+@lru_cache(maxsize=1 << 16)
 def num(value: float) -> str:
-    """Return a number as SVG text: at most 3 decimals, no trailing zeros (deterministic)."""
+    """Return a number as SVG text: at most 3 decimals, no trailing zeros (deterministic); remembered: a
+    chart, a mix or a map repeats the same positions, sizes and widths many times."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
@@ -49,6 +51,12 @@ def _paint(paint: Paint) -> list[tuple[str, str]]:
     if paint.opacity < 1:
         pairs.append(("opacity", num(paint.opacity)))
     return pairs
+
+
+@lru_cache(maxsize=4096)
+def _paint_attrs(paint: Paint) -> str:
+    """Return a paint's attributes, remembered: a mix, a map or a chart repeats a few dozen paints."""
+    return _attrs(_paint(paint))
 
 
 # Each pattern starts with its literal text, so the engine skips to candidates instead of trying
@@ -139,19 +147,59 @@ def _image(item: Image) -> str:
     return f"<image{_attrs(pairs)} />"
 
 
-def _is_small(item: Item) -> bool:
-    if isinstance(item, Path):
-        return len(item.commands) <= SMALL
-    if isinstance(item, Polyline):
-        return len(item.points) <= SMALL
-    return isinstance(item, (Rect, Ellipse, Text))
+# Numbers need no quoting (digits, point, minus), nor do command letters: only paints go through _attrs.
+def _rect(item: Rect) -> str:
+    corner = f' rx="{num(item.radius_mm)}"' if item.radius_mm else ""
+    return (f'<rect x="{num(item.x_mm)}" y="{num(item.y_mm)}" width="{num(item.w_mm)}" height="{num(item.h_mm)}"'
+            f'{corner}{_paint_attrs(item.paint)} />')
+
+
+def _ellipse(item: Ellipse) -> str:
+    if item.rx_mm == item.ry_mm:
+        return (f'<circle cx="{num(item.cx_mm)}" cy="{num(item.cy_mm)}" r="{num(item.rx_mm)}"'
+                f'{_paint_attrs(item.paint)} />')
+    return (f'<ellipse cx="{num(item.cx_mm)}" cy="{num(item.cy_mm)}" rx="{num(item.rx_mm)}" ry="{num(item.ry_mm)}"'
+            f'{_paint_attrs(item.paint)} />')
+
+
+def _polyline(item: Polyline) -> str:
+    tag = "polygon" if item.closed else "polyline"
+    return f'<{tag} points="{_points(item)}"{_paint_attrs(item.paint)} />'
+
+
+def _path(item: Path) -> str:
+    return f'<path d="{path_data(item)}"{_paint_attrs(item.paint)} />'
+
+
+def _marks(item: Marks) -> str:
+    return f'<path d="{marks_data(item)}"{_paint_attrs(item.paint)} />'
+
+
+_SHAPES = {Rect: _rect, Ellipse: _ellipse, Polyline: _polyline, Path: _path, Marks: _marks, Text: _text, Image: _image}
+"""The writer of each kind of item but the group."""
+
+
+def _shape(item: Item) -> str:
+    writer = _SHAPES.get(type(item))
+    if writer is None:
+        raise TypeError(f"cannot draw {type(item).__name__}")
+    return writer(item)
 
 
 @lru_cache(maxsize=1 << 16)
 def _leaf(item: Item) -> str:
     """Return a small shape or a text as SVG, remembered: a counter face is written in its own file and
     again on its sheet, and a mix repeats the same frames, symbols and numbers thousands of times."""
-    return _Writer()._shape(item)
+    return _shape(item)
+
+
+def _is_small(item: Item) -> bool:
+    kind = type(item)
+    if kind is Path:
+        return len(item.commands) <= SMALL
+    if kind is Polyline:
+        return len(item.points) <= SMALL
+    return kind is Text or kind is Rect or kind is Ellipse
 
 
 Known = dict[int, tuple[tuple[Item, ...], str]]
@@ -166,36 +214,9 @@ class _Writer:
         self.known = known
 
     def element(self, item: Item) -> str:
-        if isinstance(item, Group):
+        if type(item) is Group:
             return self.group(item)
-        return _leaf(item) if _is_small(item) else self._shape(item)
-
-    def _shape(self, item: Item) -> str:
-        if isinstance(item, Rect):
-            extra = [("rx", num(item.radius_mm))] if item.radius_mm else []
-            pairs = [("x", num(item.x_mm)), ("y", num(item.y_mm)), ("width", num(item.w_mm)),
-                     ("height", num(item.h_mm)), *extra, *_paint(item.paint)]
-            return f"<rect{_attrs(pairs)} />"
-        if isinstance(item, Ellipse):
-            if item.rx_mm == item.ry_mm:
-                pairs = [("cx", num(item.cx_mm)), ("cy", num(item.cy_mm)), ("r", num(item.rx_mm))]
-                return f"<circle{_attrs(pairs + _paint(item.paint))} />"
-            pairs = [("cx", num(item.cx_mm)), ("cy", num(item.cy_mm)), ("rx", num(item.rx_mm)), ("ry", num(item.ry_mm))]
-            return f"<ellipse{_attrs(pairs + _paint(item.paint))} />"
-        if isinstance(item, Polyline):
-            points = _points(item)
-            tag = "polygon" if item.closed else "polyline"
-            return f'<{tag} points="{points}"{_attrs(_paint(item.paint))} />'
-        # numbers and command letters need no quoting: a map's paths are megabytes, not searched for it
-        if isinstance(item, Path):
-            return f'<path d="{path_data(item)}"{_attrs(_paint(item.paint))} />'
-        if isinstance(item, Marks):
-            return f'<path d="{marks_data(item)}"{_attrs(_paint(item.paint))} />'
-        if isinstance(item, Text):
-            return _text(item)
-        if isinstance(item, Image):
-            return _image(item)
-        raise TypeError(f"cannot draw {type(item).__name__}")
+        return _leaf(item) if _is_small(item) else _shape(item)
 
     def body(self, items: tuple[Item, ...]) -> str:
         """Return items written one after the other; with `known`, remembered by identity when no clip

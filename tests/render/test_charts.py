@@ -4,9 +4,11 @@ from __future__ import annotations
 import math
 
 from builder.load.game import load_game
-from builder.render.chart_layout import (FIT_MM, PAD_MM, Cell, Grid, GridStyle, _measured_runs, _wrap_words,
-                                         unwrapped_lines, wrap_lines, wrap_runs)
-from builder.render.charts import chart_by_id, chart_drawing, shows_codes
+from builder.render.chart_layout import (FIT_MM, ICON_MM, PAD_MM, Cell, Grid, GridStyle, _measured_runs, _wrap_words,
+                                         measure_cell, measured_mm, split_words, unwrapped_lines, wrap_lines,
+                                         wrap_runs)
+from builder.render.charts import (INSET_MM, _below, _placed_below, _wrapped_below, chart_by_id, chart_drawing,
+                                   shows_codes)
 from builder.render.drawing import Drawing, Group, Rect, Text
 from builder.render.fonts import text_width_mm
 from builder.render.svg import svg_text
@@ -103,3 +105,25 @@ def test_runs_that_fit_on_one_line_are_wrapped_as_word_by_word() -> None:
     assert len(wrap_runs(runs, 200.0, 2.5)) == 1 and len(wrap_runs(runs, 30.0, 2.5)) > 1
     for width in (5.0, 30.0, 45.0, 60.0, 61.0, 200.0):
         assert wrap_runs(runs, width, 2.5) == _wrap_words(measured.words, measured.space_mm, width + FIT_MM), width
+
+
+def test_one_word_cells_measure_as_cells_of_several_words_do() -> None:
+    for text in ["", "1", "DE", "2–3", "a b", " a", "a ", "a\nb", "a\u00a0b", "x\ty", "Attacker  eliminated\nfully"]:
+        for cell in (Cell(text), Cell(text, bold=True, icon=Group(()))):
+            found = measure_cell(cell, 2.5)
+            lines = unwrapped_lines(text)
+            room = 2 * PAD_MM + (ICON_MM if cell.icon else 0.0)
+            widest = max(measured_mm(ln, 2.5, bold=cell.bold) for ln in lines)
+            natural = max(measured_mm(ln, 2.5, bold=cell.bold) for ln in text.split("\n"))
+            minimum = max(measured_mm(w, 2.5, bold=cell.bold) for w in split_words(text) or [""])
+            assert (found.lines, found.widest_mm, found.natural_mm, found.minimum_mm) == \
+                   (tuple(lines), widest, natural + room, minimum + room), repr(text)
+
+
+def test_blocks_under_a_chart_laid_out_once_are_those_wrapped_at_each_width() -> None:
+    game = load_game(CONTENT / "next-war")
+    for chart in game.charts.charts:
+        for block in _below(game, chart, "en"):
+            for width in (60.0, 120.9, 129.7, 177.2, 183.2, 189.1):
+                wrapped = _wrapped_below(block, width - 2 * INSET_MM)
+                assert _placed_below(game, block, width - 2 * INSET_MM) == (tuple(wrapped.items), wrapped.height_mm)
