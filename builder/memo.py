@@ -5,11 +5,13 @@ map's SVG and PDF the same sheets; the chart SVGs, cards and module the same cha
 reference checks walk the same list of references. Emitters and checks are pure functions of a
 Game that never changes after load, so each such result is kept while that Game object lives. The
 Game holds dicts and has no hash: results are keyed on its identity, checked through a weak
-reference, and dropped when it is collected.
+reference, and dropped when it is collected. What outlives one game (a drawing's compiled content
+stream, a font subset's formatted objects) is kept in a bounded `Remembered`.
 """
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 import threading
 import weakref
 from typing import Any, Callable, TypeVar
@@ -48,3 +50,34 @@ def per_game(function: Callable[..., T]) -> Callable[..., T]:
             return entry[1].setdefault(key, ((args, kwargs), value))[1]
 
     return cached
+
+
+class Remembered:
+    """Values by key, the most recently stored kept: many small ones, and a few big ones apart (a map's
+    content stream is megabytes), so that a long `sandtable watch` session holds a bounded amount."""
+
+    def __init__(self, small: int, big: int = 4, big_from: int = 1 << 20) -> None:
+        self.limits = (small, big)
+        self.big_from = big_from
+        self.tiers: tuple[OrderedDict, OrderedDict] = (OrderedDict(), OrderedDict())
+
+    def get(self, key, default=None):
+        """Return the value stored under `key`, or `default`."""
+        for tier in self.tiers:
+            found = tier.get(key, self)
+            if found is not self:
+                return found
+        return default
+
+    def put(self, key, value, size: int) -> None:
+        """Store `value` (of about `size` bytes) under `key`, forgetting the oldest beyond the tier's limit."""
+        index = int(size >= self.big_from)
+        tier = self.tiers[index]
+        tier[key] = value
+        if len(tier) > self.limits[index]:
+            tier.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget everything."""
+        for tier in self.tiers:
+            tier.clear()

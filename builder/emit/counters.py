@@ -14,7 +14,8 @@ from builder.render.counter_sheet import (SheetGeometry, SheetSide, calibration_
                                           sheet_geometry, sheet_sides)
 from builder.render.counters import CounterPiece, all_counters, side_mm
 from builder.render.drawing import Drawing, Group
-from builder.render.pdf import FormCache, draw_drawing, new_canvas
+from builder.render.pdf import draw_drawing, new_canvas
+from builder.render.pdf_forms import FormCache
 from builder.render.svg import svg_text
 
 

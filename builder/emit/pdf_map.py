@@ -3,8 +3,8 @@
 The sheet is drawn once per file as a Form XObject and every tile page shows it through a clip, so a
 tiled PDF is hardly bigger than the full-size one. The full-size page shows the same form: its
 content stream is then the same bytes in all three files, written and compressed once
-(render.pdf.define_form). (render.pdf.FormCache would find the form again by hashing the whole
-drawing on every page, which costs more than drawing a big map; one sheet needs one form, named
+(render.pdf_forms.define_form). (render.pdf_forms.FormCache would find the form again by hashing the
+whole drawing on every page, which costs more than drawing a big map; one sheet needs one form, named
 here.) Fonts are embedded (render.pdf.new_canvas) and the files are byte-for-byte reproducible
 (reportlab `invariant=1`).
 """
@@ -20,7 +20,8 @@ from builder.model.content import Game
 from builder.render.maps.sheet import MapSheet, map_sheets
 from builder.render.maps.tiling import (DEFAULT_OVERLAP_MM, TilePlan, assembly_overlay, assembly_scale, tile_marks,
                                         tile_plan)
-from builder.render.pdf import define_form, draw_drawing, new_canvas, show_form
+from builder.render.pdf import draw_drawing, new_canvas
+from builder.render.pdf_forms import define_form, show_form
 
 KIND = "map-pdf"
 FORM = "MapSheet"

@@ -7,8 +7,8 @@ does. Level 3 takes half the time for streams 4-9% larger; without ASCII85 the f
 2-5% larger than reportlab's defaults make them, and 0.04-0.15 s of CPU sooner on each seed game.
 The module's PNGs make the same trade (render/png.py).
 
-Importing this module sets both; the two places PDFs are begun, `render.pdf` (new_canvas) and
-`render.typeset.document`, import it, so no PDF is made without it (tests/render/test_deflate.py).
+Importing this module sets both; the two canvases PDFs are made on, `render.pdf_file` (new_canvas's)
+and `render.typeset.document`'s, import it, so no PDF is made without it (tests/render/test_deflate.py).
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PDF backend: draw a Drawing on a reportlab canvas, each distinct face once as a Form XObject.
+"""PDF backend: draw a Drawing on a reportlab canvas.
 
 A drawing is turned into PDF content-stream text once (`compiled`, remembered by drawing) and that
 text is reused on every canvas: the full map and its A4 and Letter tilings, a counter face on the A4
@@ -7,44 +7,34 @@ canvas calls (setFillColorRGB, drawPath, beginText, …) would write, so the fil
 drawing through the canvas, only made once instead of once per canvas. What differs between
 canvases is left as slots, filled in per canvas (`resolve`): the name and glyph codes of a font
 subset (reportlab numbers them per document), the name of a transparency state (numbered per page
-or form) and images (resources of the page or form they are drawn in).
+or form) and images (resources of the page or form they are drawn in). A body resolved in a
+document new to its fonts is copied, with the fonts' state, to the next such document (the map in
+its full-size and tiled files).
 
-A Form XObject is written by `define_form` without the canvas's beginForm/endForm: its stream is
-compressed once for all the documents that hold it, and the object formats itself from a
-per-document template of its dictionary (`_Form`), which saves reportlab's generic formatting of
-tens of thousands of small dictionaries in a big counter mix.
-
-What a file's writing repeats is done once too, each time to the bytes reportlab's own path writes
-(tests/render/test_pdf_writer.py): a body resolved in a document new to its fonts is copied, with the
-fonts' state, to the next such document (the map in its full-size and tiled files); the canvas of
-`new_canvas` embeds font subsets from objects formatted once per process (`_embed_subsets`) and writes
-its pages' dictionaries from a template (`_Page`).
+The shapes' path operators are written by render/pdf_paths.py, the files by the canvas of
+render/pdf_file.py, and drawings placed as Form XObjects by render/pdf_forms.py.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import chain
 from math import cos, pi, sin
 from typing import Callable, NamedTuple, Union
 from weakref import WeakKeyDictionary, ref
-
-import numpy as np
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
-from reportlab.pdfbase.ttfonts import FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN, TTFont, TTFontFace, makeToUnicodeCMap
+from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.pdfgen.pathobject import PDFPathObject
 
-from builder.render.decimals import joined
-from builder.render.deflate import FILTERS
-from builder.render.drawing import ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
+from builder.memo import Remembered
+from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
 from builder.render.fonts import registered
+from builder.render.pdf_file import FileCanvas
+from builder.render.pdf_paths import shape_code
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -120,155 +110,6 @@ def concat(line: str, a: float, b: float, c: float, d: float, e: float, f: float
 
 
 @lru_cache(maxsize=4096)
-def _curve_code(kind: str, *args: float) -> str:
-    path = PDFPathObject()
-    getattr(path, kind)(*args)
-    return path.getCode()
-
-
-def _cubic_controls(x, y, qx, qy, ex, ey) -> tuple:
-    """Return the two control points of the cubic curve that draws the quadratic from (x, y) through (qx, qy)
-    to (ex, ey): two thirds of the way to the quadratic's control point. Numbers, or numpy columns of them."""
-    return x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey)
-
-
-def _trace_one_by_one(item: Path | Marks) -> str:
-    ops = []
-    x, y = 0.0, 0.0
-    for command, values in item.commands:
-        if command == "L":
-            x, y = values
-            ops.append(f"{fp_str(values)} l")
-        elif command == "M":
-            x, y = values
-            ops.append(f"{fp_str(values)} m")
-        elif command == "C":
-            ops.append(f"{fp_str(values)} c")
-            x, y = values[4], values[5]
-        elif command == "Q":
-            qx, qy, ex, ey = values
-            ops.append(f"{fp_str(*_cubic_controls(x, y, qx, qy, ex, ey), ex, ey)} c")
-            x, y = ex, ey
-        elif command == "Z":
-            ops.append("h")
-    return "n " + " ".join(ops) if ops else ""
-
-
-_OPERATOR = {"M": "m", "L": "l", "C": "c", "Z": "h"}
-"""The PDF path operator of each path command but the quadratic curve, which PDF has not."""
-_OPERATORS = {letter: " ".join(["{}"] * ARITY[letter] + [operator]) for letter, operator in _OPERATOR.items()}
-_ARITY = {letter: ARITY[letter] for letter in _OPERATOR}
-
-
-def _trace(item: Path) -> str:
-    """Return the path operators of a Path, as PDFPathObject writes them (moveTo, lineTo, curveTo, close).
-
-    A map's terrain outline is one path of thousands of corners: its numbers are printed together
-    (_printed) and put in place by one format; a path with quadratic curves goes command by command.
-    """
-    commands = item.commands
-    if len(commands) <= 4:
-        return _trace_one_by_one(item)
-    # the commands taken apart and checked by maps over them, not a Python step per command (zip(*commands)
-    # would make an iterator per command)
-    names = [name for name, _ in commands]
-    numbers = [values for _, values in commands]
-    if not _ARITY.keys() >= set(names) or list(map(len, numbers)) != list(map(_ARITY.__getitem__, names)):
-        return _trace_one_by_one(item)
-    template = " ".join(map(_OPERATORS.__getitem__, names))
-    values = list(chain.from_iterable(numbers))
-    return "n " + template.format(*_printed(values)) if values else "n " + template
-
-
-REPEATS_FROM = 512
-"""Lists of at least this many numbers are printed number by distinct number (see _printed)."""
-
-
-def _printed(values: list[float] | tuple[float, ...]) -> list[str]:
-    """Return each number as fp_str prints it.
-
-    A map's long paths repeat their numbers: terrain outlines run through the corners of the hex lattice.
-    Those are printed once each, which costs a fraction of printing every one.
-    """
-    if len(values) < REPEATS_FROM:
-        return fp_str(values).split(" ")
-    distinct, where = np.unique(np.array(values), return_inverse=True)
-    if 2 * len(distinct) > len(values):
-        return fp_str(values).split(" ")
-    return np.array(fp_str(distinct.tolist()).split(" "), dtype=object)[where].tolist()
-
-
-def _cubic(letters: str, numbers: np.ndarray, count: int) -> tuple[str, np.ndarray]:
-    """Return marks' commands with each quadratic curve made the cubic _trace_one_by_one writes, the
-    arithmetic done on all marks at once (each mark starts with a move, so its current points are its own)."""
-    table = numbers.reshape(count, -1)
-    columns: list[np.ndarray] = []
-    at, x, y = 0, table[:, 0], table[:, 1]
-    for letter in letters:
-        own = [table[:, at + k] for k in range(ARITY[letter])]
-        at += len(own)
-        if letter == "Q":
-            qx, qy, ex, ey = own
-            own = [*_cubic_controls(x, y, qx, qy, ex, ey), ex, ey]
-        if own:
-            x, y = own[-2], own[-1]
-        columns += own
-    return letters.replace("Q", "C"), np.column_stack(columns).ravel()
-
-
-def _marks_code(item: Marks) -> str:
-    """Return the path operators of marks, as _trace writes the same path: numbers and operators laid out
-    by decimals.joined, or else the operators of one mark repeated and the numbers printed together."""
-    letters, numbers, count = item.letters, np.frombuffer(item.numbers), item.count
-    if not count:
-        return ""
-    if "Q" in letters:
-        if letters[0] != "M":
-            return _trace_one_by_one(item)
-        letters, numbers = _cubic(letters, numbers, count)
-    text = joined(numbers, [token for letter in letters for token in [None] * ARITY[letter] + [_OPERATOR[letter]]],
-                  "fp_str")
-    if text is not None:
-        return "n " + text
-    template = " ".join([" ".join(map(_OPERATORS.__getitem__, letters))] * count)
-    return "n " + template.format(*_printed(numbers.tolist()))
-
-
-def _polyline(item: Polyline) -> str:
-    (x0, y0), *rest = item.points
-    if len(rest) <= 4:
-        ops = [f"n {fp_str(x0, y0)} m"]
-        ops += [f"{fp_str(point)} l" for point in rest]
-        if item.closed:
-            ops.append("h")
-        return " ".join(ops)
-    values = [v for point in item.points for v in point]
-    if len(values) != 2 * len(item.points):
-        raise ValueError(f"a polyline's points are (x, y) pairs, not {item.points[:3]} …")
-    template = "n {} {} m" + " {} {} l" * len(rest) + (" h" if item.closed else "")
-    return template.format(*_printed(values))
-
-
-def _shape_code(item: Item) -> str:
-    """Return the path operators of a shape, as PDFPathObject writes them."""
-    kind = type(item)
-    if kind is Rect:
-        if item.radius_mm:
-            return _curve_code("roundRect", item.x_mm, item.y_mm, item.w_mm, item.h_mm, item.radius_mm)
-        return f"n {fp_str(item.x_mm, item.y_mm, item.w_mm, item.h_mm)} re"
-    if kind is Polyline:
-        return _polyline(item)
-    if kind is Path:
-        return _trace(item)
-    if kind is Marks:
-        return _marks_code(item)
-    if kind is Ellipse:
-        return _curve_code("ellipse", item.cx_mm - item.rx_mm, item.cy_mm - item.ry_mm, 2 * item.rx_mm,
-                           2 * item.ry_mm)
-    raise TypeError(f"cannot draw {kind.__name__}")
-
-
-@lru_cache(maxsize=4096)
 def _opaque_paint(paint: Paint) -> tuple[str, bool, bool]:
     """Return the colour and line state of an opaque paint as text, and whether it fills and strokes."""
     compiler = _Compiler({})
@@ -281,7 +122,7 @@ def _opaque_shape(item: Item) -> str:
     paint, fill, stroke = _opaque_paint(item.paint)
     if not (fill or stroke):
         return paint
-    return f"{paint}\n{_shape_code(item)}\n{PAINT_OPS[fill, stroke]}"
+    return f"{paint}\n{shape_code(item)}\n{PAINT_OPS[fill, stroke]}"
 
 
 SMALL = 64
@@ -396,7 +237,7 @@ class _Compiler:
             elif item.paint.opacity < 1 or any(value != 1 for value in self.alpha.values()):
                 fill, stroke = self.paint(item.paint)
                 if fill or stroke:
-                    lines.append(_shape_code(item))
+                    lines.append(shape_code(item))
                     lines.append(PAINT_OPS[fill, stroke])
             else:
                 text = _small_shape(item) if kind is Rect or _is_small(item) else _opaque_shape(item)
@@ -428,37 +269,6 @@ def _compile(items: tuple[Item, ...], alpha: tuple[tuple[str, float], ...] = ())
     compiler = _Compiler(dict(alpha))
     compiler.items(items)
     return compiler.body()
-
-
-class Remembered:
-    """Values by key, the most recently stored kept: many small ones, and a few big ones apart (a map's
-    content stream is megabytes), so that a long `sandtable watch` session holds a bounded amount."""
-
-    def __init__(self, small: int, big: int = 4, big_from: int = 1 << 20) -> None:
-        self.limits = (small, big)
-        self.big_from = big_from
-        self.tiers: tuple[OrderedDict, OrderedDict] = (OrderedDict(), OrderedDict())
-
-    def get(self, key, default=None):
-        """Return the value stored under `key`, or `default`."""
-        for tier in self.tiers:
-            found = tier.get(key, self)
-            if found is not self:
-                return found
-        return default
-
-    def put(self, key, value, size: int) -> None:
-        """Store `value` (of about `size` bytes) under `key`, forgetting the oldest beyond the tier's limit."""
-        index = int(size >= self.big_from)
-        tier = self.tiers[index]
-        tier[key] = value
-        if len(tier) > self.limits[index]:
-            tier.popitem(last=False)
-
-    def clear(self) -> None:
-        """Forget everything."""
-        for tier in self.tiers:
-            tier.clear()
 
 
 def _size(body: Body) -> int:
@@ -626,195 +436,9 @@ def resolve(canvas: Canvas, body: Body) -> str:
     return fresh.text
 
 
-class _FormattedValue(pdfdoc.PDFObject):
-    """A direct object (a value inside a dictionary) written as the bytes it was formatted to before."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def format(self, document) -> bytes:
-        """Return the bytes."""
-        return self.data
-
-
-class _Formatted(_FormattedValue):
-    """An indirect object written as the bytes it was formatted to before (it refers to no other object)."""
-
-    __RefOnly__ = 1
-    """reportlab writes an object by reference where its class has this attribute, whatever its value."""
-
-
-class _SubsetParts(NamedTuple):
-    """What a font subset's objects hold that depends only on its characters: widths, character map, font file."""
-
-    widths: bytes
-    cmap: bytes
-    file: bytes
-
-
-_SUBSETS = Remembered(256)
-"""_SubsetParts by (font file, subset name, characters, compression): a map's full-size and tiled files,
-a counter mix on A4 and on Letter, embed the same subsets."""
-
-
-def _subset_parts(face: TTFontFace, base_name: str, subset: tuple[int, ...], doc) -> _SubsetParts:
-    key = (face.filename, base_name, subset, doc.compression)
-    parts = _SUBSETS.get(key)
-    if parts is None:
-        filters = [pdfdoc.PDFZCompress] if doc.compression else None
-        cmap = pdfdoc.PDFStream(content=makeToUnicodeCMap(base_name, subset), filters=filters)
-        font_file = pdfdoc.PDFStream(content=face.makeSubset(subset), filters=filters)
-        font_file.dictionary["Length1"] = len(font_file.content)
-        parts = _SubsetParts(pdfdoc.PDFArray(list(map(face.getCharWidth, subset))).format(doc), cmap.format(doc),
-                             font_file.format(doc))
-        _SUBSETS.put(key, parts, len(parts.file))
-    return parts
-
-
-def _embed_subsets(font: TTFont, doc) -> None:
-    """Add a TrueType font's subsets to the document: the objects TTFont.addObjects adds, in its order,
-    those that depend only on a subset's characters formatted once (see _SUBSETS)."""
-    state = font.state[doc]
-    state.frozen = 1
-    face = font.face
-    flags = face.flags & ~FF_NONSYMBOLIC | FF_SYMBOLIC
-    basic_fonts = doc.idToObject["BasicFonts"].dict
-    for n, subset in enumerate(state.subsets):
-        name = font.getSubsetInternalName(n, doc)[1:]
-        base_name = b"".join((SUBSETN(n), b"+", face.name, face.subfontNameX)).decode("pdfdoc")
-        parts = _subset_parts(face, base_name, tuple(subset), doc)
-        pdf_font = pdfdoc.PDFTrueTypeFont()
-        pdf_font.Name, pdf_font.BaseFont, pdf_font.FirstChar, pdf_font.LastChar = name, base_name, 0, len(subset) - 1
-        pdf_font.Widths = _FormattedValue(parts.widths)
-        pdf_font.ToUnicode = doc.Reference(_Formatted(parts.cmap), "toUnicodeCMap:" + base_name)
-        font_file = doc.Reference(_Formatted(parts.file), f"fontFile:{face.filename}({base_name})")
-        descriptor = pdfdoc.PDFDictionary({
-            "Type": "/FontDescriptor", "Ascent": face.ascent, "CapHeight": face.capHeight, "Descent": face.descent,
-            "Flags": flags, "FontBBox": pdfdoc.PDFArray(face.bbox), "FontName": pdfdoc.PDFName(base_name),
-            "ItalicAngle": face.italicAngle, "StemV": face.stemV, "FontFile2": font_file,
-            "MissingWidth": face.defaultWidth})
-        pdf_font.FontDescriptor = doc.Reference(descriptor, "fontDescriptor:" + base_name)
-        doc.Reference(pdf_font, name)
-        basic_fonts[name] = pdf_font
-    del font.state[doc]
-
-
-_PAGE_ENTRIES = frozenset({"Contents", "MediaBox", "Parent", "Resources", "Rotate", "Trans"})
-"""The entries canvas.showPage gives a page (beside its type), when it has no annotations, boxes or transition."""
-_RESOURCES: WeakKeyDictionary = WeakKeyDictionary()
-"""Per document: the formatted resources of its pages, by what they hold (see _resources_key)."""
-_MEDIA_BOXES: dict[tuple, bytes] = {}
-"""Formatted media boxes by their numbers."""
-
-
-def _resources_key(resources: object) -> tuple | None:
-    """Return what a page's resource dictionary holds, as a key: references by name, and dictionaries of
-    numbers and names (transparency states); None if it holds anything else."""
-    if type(resources) is not pdfdoc.PDFResourceDictionary or not isinstance(resources.ProcSet, list):
-        return None
-    key: list = [tuple(resources.ProcSet)]
-    for name in resources.dict_attributes:
-        value = getattr(resources, name)
-        if type(value) is pdfdoc.PDFObjectReference:
-            key.append((name, value.name))
-            continue
-        entries = value if type(value) is dict else value.dict if type(value) is pdfdoc.PDFDictionary else None
-        if entries is None:
-            return None
-        held = []
-        for entry, item in entries.items():
-            if type(item) is pdfdoc.PDFObjectReference:
-                held.append((entry, item.name))
-            elif type(item) is pdfdoc.PDFDictionary and all(type(v) in (int, float, str) for v in item.dict.values()):
-                held.append((entry, tuple(item.dict.items())))
-            else:
-                return None
-        key.append((name, type(value).__name__, tuple(held)))
-    return tuple(key)
-
-
-class _Marker(pdfdoc.PDFObject):
-    """A value that formats to a mark where a page's own value goes (see _page_template)."""
-
-    def __init__(self, mark: bytes) -> None:
-        self.mark = mark
-
-    def format(self, document) -> bytes:
-        return self.mark
-
-
-_PAGE_MARKS = tuple(b"\x00%d\x00" % n for n in range(5))
-
-
-@lru_cache(maxsize=1)
-def _page_template() -> tuple[bytes, ...]:
-    """Return a page dictionary as reportlab formats it, cut where its contents, media box, parent,
-    resources and rotation go."""
-    values = dict(zip(("Contents", "MediaBox", "Parent", "Resources", "Rotate"), map(_Marker, _PAGE_MARKS)))
-    text = pdfdoc.PDFDictionary({**values, "Trans": pdfdoc.PDFDictionary(), "Type": pdfdoc.PDFName("Page")}).format(
-        pdfdoc.DummyDoc())
-    pieces = []
-    for mark in _PAGE_MARKS:
-        before, text = text.split(mark)
-        pieces.append(before)
-    return (*pieces, text)
-
-
-class _Page(pdfdoc.PDFPage):
-    """A page whose dictionary is written from _page_template, its resources formatted once per document:
-    a tiled map has a hundred pages that differ only in their contents."""
-
-    def format(self, document) -> bytes:
-        """Return the page dictionary as PDFPage.format writes it."""
-        self.check_format(document)
-        present = {name for name in self.__NoDefault__ if getattr(self, name, None) is not None}
-        trans, media = self.Trans, self.MediaBox
-        key = _resources_key(self.Resources)
-        if (present != _PAGE_ENTRIES or key is None or self.Override_default_compilation or hasattr(self, "Type")
-                or type(trans) is not pdfdoc.PDFDictionary or trans.dict or type(self.Rotate) is not int
-                or type(media) is not pdfdoc.PDFArray):
-            return super().format(document)
-        # registered in PDFCatalog.format's order: the contents stream, then the parent
-        contents = document.Reference(self.Contents).format(document)
-        parent = document.Reference(self.Parent).format(document)
-        box = tuple(media.sequence)
-        if box not in _MEDIA_BOXES:
-            _MEDIA_BOXES[box] = media.format(document)
-        known = _RESOURCES.get(document)
-        if known is None:
-            known = _RESOURCES[document] = {}
-        if key not in known:
-            known[key] = pdfdoc.format(self.Resources, document)
-        t0, t1, t2, t3, t4, t5 = _page_template()
-        return b"".join((t0, contents, t1, _MEDIA_BOXES[box], t2, parent, t3, known[key], t4,
-                         pdfdoc.format(self.Rotate, document), t5))
-
-
-class _Canvas(Canvas):
-    """A canvas that embeds its TrueType fonts' subsets through _embed_subsets and writes its pages as _Page."""
-
-    def save(self) -> None:
-        """Save the document, as Canvas.save does."""
-        if self._code:
-            self.showPage()
-        doc = self._doc
-        for page in doc.Pages.pages:
-            if type(page) is pdfdoc.PDFPage:
-                page.__class__ = _Page
-        if isinstance(doc.encrypt, pdfdoc.NoEncryption):
-            # the fonts reportlab would embed first thing when it writes the document, in its order
-            for font in doc.delayedFonts:
-                if type(font) is TTFont:
-                    _embed_subsets(font, doc)
-                else:
-                    font.addObjects(doc)
-            doc.delayedFonts = []
-        super().save()
-
-
 def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", compress: bool = True) -> Canvas:
     """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded."""
-    canvas = _Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
+    canvas = FileCanvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
                      initialFontName=registered("sans"), initialFontSize=10)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
@@ -823,7 +447,7 @@ def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", co
     return canvas
 
 
-def _placement(x_pt: float, y_pt: float, drawing: Drawing) -> str:
+def placement(x_pt: float, y_pt: float, drawing: Drawing) -> str:
     """Return the `cm` line that puts a drawing's top-left corner at (x_pt, y_pt + height), y down, in mm."""
     return _placement_at(x_pt, y_pt, drawing.height_mm)
 
@@ -846,7 +470,7 @@ def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, 
     code = canvas._code
     # saveState, translate, scale … restoreState: the same operators; the state inside is the body's own
     code.append("q")
-    code.append(_placement(x_pt, y_pt, drawing))
+    code.append(placement(x_pt, y_pt, drawing))
     if clip:
         code.append(f"n 0 0 {fp_str(drawing.width_mm, drawing.height_mm)} re W* n")
     text = resolve(canvas, body)
@@ -873,116 +497,3 @@ def show_scratch_page(canvas: Canvas) -> None:
     page.stream = pdf_bytes(page.stream)
 
 
-def _form_stream(body: Body, lines: tuple[str, ...], filtered: bool) -> bytes:
-    """Return a form's stream made of its lines, filtered as reportlab does if `filtered`; the body keeps
-    the last one of each kind (see Body.filtered), found again by its lines: a map's megabytes are then
-    neither joined, encoded nor compressed again."""
-    last = body.filtered.get(filtered)
-    if last is not None and last[0] == lines:
-        return last[1]
-    stream = pdf_bytes("\n".join(lines))
-    if filtered:
-        for step in reversed(FILTERS):
-            stream = step.encode(stream)
-        stream = pdf_bytes(stream) if isinstance(stream, str) else stream
-    body.filtered[filtered] = (lines, stream)
-    return stream
-
-
-LENGTH_MARK = 987654321
-"""A stream length no form has, written into a form dictionary to find where the real length goes."""
-_FORM_HEADS: WeakKeyDictionary = WeakKeyDictionary()
-"""Per document: the formatted dictionary of a form, before and after its length, per (box, filtered)."""
-
-
-def _form_head(document, bbox: tuple[float, ...], filtered: bool) -> tuple[bytes, bytes]:
-    heads = _FORM_HEADS.get(document)
-    if heads is None:
-        heads = _FORM_HEADS[document] = {}
-    key = (bbox, filtered)
-    if key not in heads:
-        # the entries PDFFormXObject.format and PDFStream.format give a form without images or states
-        resources = pdfdoc.PDFResourceDictionary()
-        resources.basicFonts()
-        resources.allProcs()
-        entries = {"Type": pdfdoc.PDFName("XObject"), "Subtype": pdfdoc.PDFName("Form"), "FormType": 1,
-                   "BBox": pdfdoc.PDFArray(list(bbox)), "Matrix": pdfdoc.PDFArray([1, 0, 0, 1, 0, 0]),
-                   "Resources": resources, "Length": LENGTH_MARK}
-        if filtered:
-            entries["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in FILTERS])
-        text = pdfdoc.format(pdfdoc.PDFDictionary(entries), document)
-        before, after = text.split(pdfdoc.pdfdocEnc(fp_str(LENGTH_MARK)))
-        heads[key] = (before, after)
-    return heads[key]
-
-
-class _Form(pdfdoc.PDFFormXObject):
-    """A Form XObject whose stream is already filtered and whose dictionary comes from a template."""
-
-    def __init__(self, width_pt: float, height_pt: float, content: bytes, filtered: bool) -> None:
-        super().__init__(0, 0, width_pt, height_pt)
-        self.content = content
-        self.filtered = filtered
-
-    def format(self, document) -> bytes:
-        before, after = _form_head(document, (self.lowerx, self.lowery, self.upperx, self.uppery), self.filtered)
-        content = document.encrypt.encode(self.content)
-        return b"".join((before, str(len(content)).encode("ascii"), after, b"\nstream\n", content,
-                         b"endstream\n"))
-
-
-def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
-    """Define `drawing` as the Form XObject `name` (bottom-left at the origin), as beginForm … endForm would."""
-    body = compiled(drawing)
-    width_pt, height_pt = drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM
-    if body.private:
-        canvas.beginForm(name, lowerx=0, lowery=0, upperx=width_pt, uppery=height_pt)
-        draw_drawing(canvas, drawing, 0, 0)
-        canvas.endForm()
-        return
-    doc = canvas._doc
-    doc.inForm()
-    text = resolve(canvas, body)
-    lines = (canvas._preamble, "q", _placement(0, 0, drawing), *([text] if text else []), "Q")
-    filtered = bool(canvas._pageCompression)
-    doc.addForm(name, _Form(width_pt, height_pt, _form_stream(body, lines, filtered), filtered))
-
-
-def show_form(canvas: Canvas, name: str, x_pt: float, y_pt: float, *,
-              clip_pt: tuple[float, float, float, float] | None = None) -> None:
-    """Show the form `name` with its origin at (x_pt, y_pt), cut to the rectangle `clip_pt` (x, y, width,
-    height) if given: what saveState, clipPath, translate, doForm and restoreState write, without
-    the canvas's state copies (a tiled map shows its form on every page)."""
-    code = canvas._code
-    code.append("q")
-    if clip_pt is not None:
-        code.append(f"n {fp_str(clip_pt)} re W* n")
-    code += (f"1 0 0 1 {fp_str(x_pt, y_pt)} cm", f"/{pdfdoc.xObjectName(name)} Do", "Q")
-    canvas._formsinuse.append(name)
-
-
-class FormCache:
-    """Draws each distinct drawing once as a Form XObject and places it by reference afterwards."""
-
-    def __init__(self, canvas: Canvas) -> None:
-        self.canvas = canvas
-        self.names: dict[tuple, str] = {}
-        """Form names by (width, height, title, content stream): a drawing's look and title, as the
-        drawing itself would key them, but hashed from the compiled text, which costs a fraction."""
-        self._by_identity: dict[int, tuple[Drawing, str]] = {}
-        """The same face object placed again (a counter's copies) is found without even that."""
-
-    def place(self, drawing: Drawing, x_pt: float, y_pt: float) -> None:
-        """Place `drawing` with its bottom-left corner at (x_pt, y_pt)."""
-        known = self._by_identity.get(id(drawing))
-        if known is not None and known[0] is drawing:
-            name = known[1]
-        else:
-            key = (drawing.width_mm, drawing.height_mm, drawing.title, compiled(drawing))
-            name = self.names.get(key)
-            if name is None:
-                name = f"F{len(self.names) + 1}"
-                self.names[key] = name
-                define_form(self.canvas, name, drawing)
-            self._by_identity[id(drawing)] = (drawing, name)
-        show_form(self.canvas, name, x_pt, y_pt)

@@ -17,9 +17,12 @@ from PIL import Image as PILImage
 from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from builder.memo import Remembered
 from builder.render import decimals, pdf as backend
 from builder.render.drawing import Drawing, Ellipse, Group, Item, Marks, Paint, Path, Polyline, Rect, Text, circle
 from builder.render.fonts import registered
+from builder.render.pdf_forms import FormCache
+from builder.render.pdf_paths import shape_code, trace_one_by_one
 from builder.render.png import face_pngs
 from builder.render.svg import marks_data, num, path_data, svg_text
 
@@ -210,7 +213,7 @@ def test_forms_write_what_begin_form_and_end_form_write() -> None:
     placed = [(plain, 10, 10), (other, 100, 10), (plain, 10, 200), (translucent, 100, 200), (translucent, 10, 400)]
 
     def ours(canvas) -> None:
-        forms = backend.FormCache(canvas)
+        forms = FormCache(canvas)
         for drawing, x_pt, y_pt in placed:
             forms.place(drawing, x_pt, y_pt)
 
@@ -227,7 +230,7 @@ def test_a_content_stream_is_compiled_once_for_every_canvas() -> None:
 
 
 def test_remembered_keeps_a_few_big_values_apart() -> None:
-    memory = backend.Remembered(3, big=1, big_from=100)
+    memory = Remembered(3, big=1, big_from=100)
     for n in range(5):
         memory.put(n, f"small {n}", 10)
     memory.put("map", "big", 1000)
@@ -288,7 +291,7 @@ def test_marks_are_written_as_the_path_of_their_commands() -> None:
         path = Path(item.commands, item.paint)
         assert len(path.commands) == item.count * len(item.letters)
         assert marks_data(item) == path_data(path)
-        assert backend._shape_code(item) == backend._trace_one_by_one(path)
+        assert shape_code(item) == trace_one_by_one(path)
 
 
 def test_a_face_written_twice_in_svg_is_the_same_text() -> None:

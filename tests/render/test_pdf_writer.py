@@ -16,6 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.render import pdf as backend
 from builder.render.drawing import Drawing, Group, Paint, Rect, Text
 from builder.render.fonts import registered
+from builder.render.pdf_forms import define_form, show_form
 from tests.render.test_backends import _oracle_drawing
 
 # more distinct characters than one subset holds, so that the fonts get a second subset
@@ -43,8 +44,8 @@ def _document(drawing: Drawing, *, before: str = "", after: str = "") -> bytes:
     if before:
         canvas.setFont(registered("condensed"), 9)
         canvas.drawString(10, 10, before)
-    backend.define_form(canvas, "Sheet", drawing)
-    backend.show_form(canvas, "Sheet", 0, 0)
+    define_form(canvas, "Sheet", drawing)
+    show_form(canvas, "Sheet", 0, 0)
     if after:
         canvas.setFont(registered("sans", True), 9)
         canvas.drawString(10, 20, after)
@@ -100,9 +101,9 @@ def _pages_document(plain: bool, picture: Path) -> bytes:
     canvas = backend.new_canvas(buffer, 210 * PT_PER_MM, 297 * PT_PER_MM, title="pages")
     if plain:
         canvas.__class__ = Canvas  # reportlab's own save: PDFPage.format writes each page
-    backend.define_form(canvas, "Sheet", _map())
+    define_form(canvas, "Sheet", _map())
     for page in range(5):
-        backend.show_form(canvas, "Sheet", 10 * page, 20, clip_pt=(0, 0, 100, 100))
+        show_form(canvas, "Sheet", 10 * page, 20, clip_pt=(0, 0, 100, 100))
         if page % 2:
             canvas.setFillAlpha(0.35)  # a transparency state among the page's resources
             canvas.rect(10, 10, 50, 50, fill=1)
