@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -46,3 +47,23 @@ def test_only_runs_with_new_characters_go_through_split_string(monkeypatch) -> N
     monkeypatch.setattr(TTFont, "splitString", recording)
     _code(TextObject, ["plain", "plan", "plain", "ańa", "plain"])
     assert split == ["plain", "ańa"] * 2
+
+
+def _coloured(text_object: type) -> tuple[str, bytes]:
+    """Return what a text object of this class writes for runs in colours, the same colour twice, and the document."""
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1)
+    tx = text_object(canvas, 10, 700)
+    tx.setFont(registered("sans"), 9)
+    for colour in (HexColor("#1d4f91"), HexColor("#1d4f91"), Color(0, 0, 0), Color(0.2, 0.4, 0.6, alpha=0.5),
+                   CMYKColor(0.1, 0.2, 0.3, 0.4), (0.5, 0.5, 0.5), "red"):
+        tx.setFillColor(colour)
+        tx._textOut("plain words", 1)
+    code = tx.getCode()
+    canvas.drawText(tx)
+    canvas.save()
+    return code, buffer.getvalue()
+
+
+def test_fill_colours_are_set_as_reportlab_sets_them() -> None:
+    assert _coloured(TextObject) == _coloured(PDFTextObject)

@@ -1,11 +1,16 @@
 """Rulebook Markdown to paragraph markup: emphasis, escapes, links, index anchors, block structure."""
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from builder.load.game import load_game
 from builder.render.typeset import structure
-from builder.render.typeset.markup import (Mark, TermFinder, emphasis, index_term, inline, parenthesised_marks,
-                                           reference_marks)
-from tests.conftest import MINIMAL
+from builder.render.typeset.markup import (_WORD_START, Mark, TermFinder, _index_item, _term_forms, emphasis,
+                                           index_term, inline, parenthesised_marks, reference_marks)
+from tests.conftest import CONTENT, MINIMAL
+from tests.render.test_typeset_frags import SEED_GAMES
 
 
 def test_emphasis_escapes_and_literal_stars() -> None:
@@ -55,3 +60,30 @@ def test_block_structure_pieces_lists_and_tables() -> None:
     assert [[text[a:b] for a, b in row] for row in rows] == [["A", "B"], ["x \\| y", "z"]]
     assert structure.embed(text[pieces[3].start:pieces[3].end]) == ("chart", "crt")
     assert structure.heading("## Notes") == (2, "Notes")
+
+
+def _first_uses(terms: list[str], text: str, start: int, end: int) -> list[tuple[int, str]]:
+    """Return where each term is first used in text[start:end], a term at a time: the plain reading
+    that TermFinder's single scan must match."""
+    found = []
+    for term in terms:
+        use = re.compile(_WORD_START + _term_forms(term), re.IGNORECASE).search(text, start, end)
+        if use:
+            found.append((use.start(), index_term(term)))
+    return found
+
+
+@pytest.mark.parametrize("name", SEED_GAMES)
+def test_seed_glossary_terms_are_found_where_each_is_first_used(name: str) -> None:
+    game = load_game(CONTENT / name)
+    marked = 0
+    for book in game.rulebooks:
+        terms = [entry.term for entry in book.glossary] + ["(no spelling)"] * (name == "batalha-de-gazala")
+        finder = TermFinder(terms)
+        for text in [block.text for case in book.cases for block in case.blocks]:
+            for start, end in ((0, len(text)), (len(text) // 3, len(text))):
+                marks = finder.marks(text, start, end)
+                assert [(m.start, m.before) for m in marks] == [
+                    (at, f'<index item="{_index_item(term)}"/>') for at, term in _first_uses(terms, text, start, end)]
+                marked += len(marks)
+    assert marked > 100

@@ -4,6 +4,7 @@ excerpts, and the boxed examples, designer's notes and notes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.units import mm as PT_PER_MM
@@ -74,6 +75,18 @@ def _plain(text: str) -> str:
     return text.replace("**", "").replace("*", "")
 
 
+@lru_cache(maxsize=None)
+def _pipe_style() -> TableStyle:
+    """Return the style of pipe tables, made once for them all."""
+    return TableStyle(table_commands(padding=False) + [
+        ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#707070")),
+        ("BACKGROUND", (0, 0), (-1, 0), HexColor("#d4d4d4")),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ])
+
+
 def pipe_table(source: BlockText, piece: structure.Piece, setting: Setting, width_pt: float) -> Flowable:
     """Return a pipe table as a ruled table whose first row is the heading."""
     rows = structure.table_rows(source.text, piece)
@@ -86,13 +99,7 @@ def pipe_table(source: BlockText, piece: structure.Piece, setting: Setting, widt
     data = [[Para(source.markup(a, b, setting), st.head_cell if n == 0 else st.cell) for a, b in row]
             + [""] * (count - len(row)) for n, row in enumerate(rows)]
     table = Table(data, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle(table_commands() + [
-        ("GRID", (0, 0), (-1, -1), 0.4, HexColor("#707070")),
-        ("BACKGROUND", (0, 0), (-1, 0), HexColor("#d4d4d4")),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2), ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
-    ]))
+    table.setStyle(_pipe_style())
     table.spaceBefore = table.spaceAfter = 4.0
     return table
 

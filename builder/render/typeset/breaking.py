@@ -17,13 +17,20 @@ from string import whitespace
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, getFont
 from reportlab.platypus.paragraph import (_FK_APPEND, _FK_TEXT, FragLine, Paragraph, ParaLines, _handleBulletWidth,
-                                          _HSFrag, _processed_frags, lstrip, split, strip)
+                                          _HSFrag, _processed_frags, _wsc, _wsc_re_split)
 from reportlab.platypus.paraparser import ParaFrag
 
 _SHY = "\xad"
 _SAME_FRAG = ("fontName", "fontSize", "textColor", "rise", "us_lines", "link", "backColor", "nobr")
 """The attributes by which reportlab's `sameFrag` tells two fragments of one style."""
 _MISSING = object()
+_ALL_MISSING = (_MISSING,) * len(_SAME_FRAG)
+"""A default for each attribute of `_SAME_FRAG`."""
+
+
+def split(text: str) -> list[str]:
+    """Return the words of text as reportlab's `split` finds them: the no-break space stays inside its word."""
+    return _wsc_re_split(text) if "\xa0" in text else text.split()
 
 
 class Unbroken(Exception):
@@ -40,8 +47,12 @@ def width(text: str, font_name: str, size: float) -> float:
     """Return the width of `text`, measured by the font once per font, size and text."""
     known = widths(font_name, size)
     found = known.get(text)
-    if found is None:
-        found = known[text] = getFont(font_name).stringWidth(text, size)
+    return _measured(known, text, font_name, size) if found is None else found
+
+
+def _measured(known: dict[str, float], text: str, font_name: str, size: float) -> float:
+    """Measure `text` not measured yet and remember its width with the others of its font and size (`known`)."""
+    found = known[text] = getFont(font_name).stringWidth(text, size)
     return found
 
 
@@ -54,7 +65,7 @@ def _style_key(frag: ParaFrag) -> tuple | None:
     state = frag.__dict__
     if "cbDefn" in state or "lineBreak" in state:
         return None
-    return tuple(state.get(name, _MISSING) for name in _SAME_FRAG)
+    return tuple(map(state.get, _SAME_FRAG, _ALL_MISSING))
 
 
 def _text(frag: ParaFrag) -> str:
@@ -79,7 +90,7 @@ def simple_lines(paragraph: Paragraph, max_widths: list[float]) -> ParaFrag:
     frag = paragraph.frags[0]
     font_name, size = frag.fontName, frag.fontSize
     ascent, descent = ascent_descent(font_name, size)
-    text = strip(_text(frag))
+    text = _text(frag).strip(_wsc)
     if not text:
         return frag.clone(kind=0, lines=[], ascent=ascent, descent=descent, fontSize=size)
     if _SHY in text:
@@ -98,7 +109,7 @@ def simple_lines(paragraph: Paragraph, max_widths: list[float]) -> ParaFrag:
     for word in split(text):
         word_width = known.get(word)
         if word_width is None:
-            word_width = width(word, font_name, size)
+            word_width = _measured(known, word, font_name, size)
         new_width = current + space + word_width
         limit = max_width + shrink * len(line)
         if new_width > limit and long_words and word_width > max_widths[min(line_no, last)]:
@@ -132,7 +143,7 @@ def frag_words(frags: list[ParaFrag]) -> list[list]:
         if text:
             frag._fkind = _FK_TEXT
             if leading_space:
-                text = lstrip(text)
+                text = text.lstrip(_wsc)
                 if not text:
                     continue
                 leading_space = False
@@ -154,7 +165,7 @@ def frag_words(frags: list[ParaFrag]) -> list[list]:
             for piece in pieces[:-1]:
                 piece_width = known.get(piece)
                 if piece_width is None:
-                    piece_width = width(piece, font_name, size)
+                    piece_width = _measured(known, piece, font_name, size)
                 if word:
                     word.append((frag, piece))
                     word.insert(0, word_width + piece_width)
@@ -163,7 +174,8 @@ def frag_words(frags: list[ParaFrag]) -> list[list]:
                 else:
                     found.append(_HSFrag((piece_width, (frag, piece))))
             word.append((frag, pieces[-1]))
-            word_width += width(pieces[-1], font_name, size)
+            last_width = known.get(pieces[-1])
+            word_width += _measured(known, pieces[-1], font_name, size) if last_width is None else last_width
             if text[-1] in whitespace:
                 word.insert(0, word_width)
                 found.append(_HSFrag(word))
@@ -269,7 +281,9 @@ class _Line:
         """Return the finished line."""
         words = []
         for frag, text in zip(self.frags, self.texts):
-            word = frag.clone()
+            # frag.clone(text=text), without the keyword arguments it goes through: a fragment per run
+            word = ParaFrag.__new__(ParaFrag)
+            word.__dict__.update(frag.__dict__)
             word.text = text
             words.append(word)
         return FragLine(extraSpace=spare, wordCount=count, lineBreak=False, words=words, fontSize=self.size,
@@ -337,8 +351,15 @@ def frag_lines(paragraph: Paragraph, max_widths: list[float]) -> ParaLines:
             line = _Line(frag, text, styles[id(frag)])
             line.grow(styles[id(word[-1][0])])
         elif frag is line.source and line.key is not None:
-            # the next word of the same fragment: reportlab finds it of the same style
-            line.join(text, bool(space))
+            # the next word of the same fragment: reportlab finds it of the same style (most words come here,
+            # so `line.join` is written out)
+            last = line.texts[-1]
+            if space and not last.endswith(" "):
+                line.texts[-1] = f"{last} {text}"
+                line.spaces[-1] += 1
+                line.spaces_width += line.space_widths[-1]
+            else:
+                line.texts[-1] = last + text
         else:
             frag_style = styles[id(frag)]
             if line.key is None or frag_style.key is None or frag_style.key != line.key:

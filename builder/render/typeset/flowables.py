@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate
 
 from reportlab.lib.colors import HexColor
@@ -15,6 +16,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from builder.render.drawing import Drawing
 from builder.render.pdf import draw_drawing
 from builder.render.typeset.breaking import Unbroken, break_lines
+from builder.render.typeset.fraglines import draw_lines, is_plain
 from builder.render.typeset.frags import paragraph_frags
 from builder.render.typeset.glyphs import TextObject
 from builder.render.typeset.styles import table_commands
@@ -61,6 +63,10 @@ class Anchor:
 
 _BREAK = re.compile(r"[^\S\xa0]")
 """The whitespace reportlab breaks words at: all but the no-break space, which stays inside its word."""
+
+
+_INDEX_TAG = re.compile("<index", re.IGNORECASE)
+"""The tag of an index anchor, as frags.py reads it (any case)."""
 
 
 _UNUSUAL_BREAK = re.compile(r"[^\S \xa0]")
@@ -114,10 +120,11 @@ def take_anchors(frags: list) -> tuple[list, tuple[Anchor, ...]]:
 
 def _line_ink(line) -> int:
     """Return the ink characters of one broken line: a (space, words) pair on reportlab's fast path,
-    a line of fragments otherwise."""
+    a line of fragments otherwise. Ink is counted character by character, so the line's text is counted
+    in one piece (the spaces joining its words are not ink)."""
     if isinstance(line, tuple):
-        return sum(ink(word) for word in line[1])
-    return sum(ink(frag.text) for frag in line.words)
+        return ink(" ".join(line[1]))
+    return ink("".join([frag.text for frag in line.words]))
 
 
 class Para(Paragraph):
@@ -131,10 +138,16 @@ class Para(Paragraph):
 
     def __init__(self, text: str | None, style, bulletText: str | None = None, frags: list | None = None,
                  **options: object) -> None:
-        if frags is None and text is not None:
-            frags = paragraph_frags(text, style)
+        read = frags is None and text is not None and (frags := paragraph_frags(text, style)) is not None
         super().__init__(text, style, bulletText, frags, **options)
-        self.frags, self.anchors = take_anchors(self.frags)
+        self.read_here = read
+        """Whether frags.py read the markup: then lines that breaking.py breaks are drawn by fraglines.py."""
+        self.plain_lines = None
+        """The lines breaking.py broke last, when read here: the paragraph draws them itself."""
+        if read and _INDEX_TAG.search(text) is None:
+            self.anchors: tuple[Anchor, ...] = ()  # read here without an `<index>` tag: no anchor to take
+        else:
+            self.frags, self.anchors = take_anchors(self.frags)
 
     def wrap(self, avail_width: float, avail_height: float) -> tuple[float, float]:
         """Return the paragraph's size at this width, breaking its lines only the first time."""
@@ -149,9 +162,19 @@ class Para(Paragraph):
     def breakLines(self, width: float | list[float]):
         """Break the lines as reportlab does, faster in the common case (breaking.py)."""
         try:
-            return break_lines(self, width)
+            lines = break_lines(self, width)
         except Unbroken:
             return super().breakLines(width)
+        if self.read_here:
+            self.plain_lines = lines
+        return lines
+
+    def drawPara(self, debug: int = 0) -> None:
+        """Draw the lines as reportlab does, those of fragments read and broken here faster (fraglines.py)."""
+        if not debug and self.blPara is self.plain_lines and is_plain(self):
+            draw_lines(self)
+        else:
+            super().drawPara(debug)
 
     def beginText(self, x: float, y: float) -> TextObject:
         """Return the text object the lines are drawn with: one that encodes TrueType text quickly (glyphs.py)."""
@@ -195,10 +218,10 @@ class Heading(Para):
         self.in_contents = in_contents
 
 
-def boxed(rows: list[Flowable], *, width_pt: float, fill: str, rule: str) -> Table:
-    """Return the flowables set in a shaded, ruled box, one table row each so the box can break."""
-    table = Table([[row] for row in rows], colWidths=[width_pt])
-    table.setStyle(TableStyle(table_commands() + [
+@lru_cache(maxsize=None)
+def _box_style(fill: str, rule: str, last_kept: int) -> TableStyle:
+    """Return the style of a box, made once for every box of its kind and length (rows kept together)."""
+    return TableStyle(table_commands(padding=False) + [
         ("BACKGROUND", (0, 0), (-1, -1), HexColor(fill)),
         ("LINEBEFORE", (0, 0), (0, -1), 2.0, HexColor(rule)),
         ("LEFTPADDING", (0, 0), (-1, -1), BOX_PAD_PT + 1),
@@ -207,8 +230,14 @@ def boxed(rows: list[Flowable], *, width_pt: float, fill: str, rule: str) -> Tab
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.0),
         ("TOPPADDING", (0, 0), (-1, 0), BOX_PAD_PT),
         ("BOTTOMPADDING", (0, -1), (-1, -1), BOX_PAD_PT),
-        # the caption never ends a column alone
-        ("NOSPLIT", (0, 0), (0, min(1, len(rows) - 1))),
-    ]))
+        ("NOSPLIT", (0, 0), (0, last_kept)),
+    ])
+
+
+def boxed(rows: list[Flowable], *, width_pt: float, fill: str, rule: str) -> Table:
+    """Return the flowables set in a shaded, ruled box, one table row each so the box can break."""
+    table = Table([[row] for row in rows], colWidths=[width_pt])
+    # the caption never ends a column alone
+    table.setStyle(_box_style(fill, rule, min(1, len(rows) - 1)))
     table.spaceBefore = table.spaceAfter = 4.0
     return table

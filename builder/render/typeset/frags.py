@@ -52,6 +52,10 @@ def _index_label(item: str) -> str:
     return encode_label((item, None, None))
 
 
+_font_name = lru_cache(maxsize=None)(tt2ps)
+"""The font of a family, bold and italic, as the parser names it: a few combinations, each worked out once."""
+
+
 def _first_frag(style) -> dict:
     """Return the attributes of the paragraph's outermost fragment, as the parser's `<para>` sets them."""
     font, bold, italic = ps2tt(style.fontName)
@@ -67,12 +71,16 @@ class _Reader:
         self.frags: list[ParaFrag] = []
         self.links = 0
 
-    def text(self, data: str, **extra: object) -> None:
+    def text(self, data: str, callback: ABag | None = None) -> None:
         """Add a fragment of text (or an empty one carrying a callback) in the current state."""
         state = self.stack[-1]
-        frag = ParaFrag(**state, **extra)
-        frag.fontName = tt2ps(state["fontName"], state["bold"], state["italic"])
-        frag.text = data
+        frag = ParaFrag.__new__(ParaFrag)  # ParaFrag() sets no attribute: they all come here
+        attributes = frag.__dict__
+        attributes.update(state)
+        if callback is not None:
+            attributes["cbDefn"] = callback
+        attributes["fontName"] = _font_name(state["fontName"], state["bold"], state["italic"])
+        attributes["text"] = data
         self.frags.append(frag)
 
     def push(self, tag: str, **attributes: object) -> None:
@@ -111,7 +119,7 @@ class _Reader:
     def callback(self, tag: str, **definition: object) -> None:
         """Add the empty fragment of an anchor, index entry or drawing callback."""
         self.push(tag)
-        self.text("", cbDefn=ABag(**definition))
+        self.text("", ABag(**definition))
         self.stack.pop()
 
 
@@ -128,6 +136,9 @@ def _read(text: str, style) -> list[ParaFrag]:
         if token.start() != at:
             raise Unread(f"unreadable markup at {at}")
         at = token.end()
+        if token.lastindex is None:  # text, the commonest token, with no group set
+            reader.text(token.group())
+            continue
         closing, tag, attributes, empty, entity = token.groups()
         if tag and closing:
             if attributes or empty:
@@ -140,8 +151,6 @@ def _read(text: str, style) -> list[ParaFrag]:
                 raise Unread(f"&{entity};")
             # the parser hands an entity on as text of its own: the fragments break there too
             reader.text(_ENTITIES[entity])
-        else:
-            reader.text(token.group(0))
     if at != len(text) or len(reader.stack) != 1:
         raise Unread("unclosed tags or unreadable end")
     return reader.frags

@@ -9,7 +9,9 @@ with a character not coded yet, or coded in a later subset, go through reportlab
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
+from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.textobject import PDFTextObject
@@ -38,6 +40,18 @@ class _FirstSubset:
         return cls(len(assignments), frozenset(map(chr, table)), table)
 
 
+@lru_cache(maxsize=None)
+def _rgb(red: float, green: float, blue: float) -> str:
+    """Return the operator that sets an RGB fill colour."""
+    return f"{fp_str((red, green, blue))} rg"
+
+
+@lru_cache(maxsize=None)
+def _font_operators(name: str, size: float, leading: float) -> str:
+    """Return the operators that set a font subset, size and leading: each run after a change of font."""
+    return f"{name} {fp_str(size)} Tf {fp_str(leading)} TL"
+
+
 class TextObject(PDFTextObject):
     """A text object whose runs in a TrueType font skip `splitString` when their codes are known."""
 
@@ -54,8 +68,18 @@ class TextObject(PDFTextObject):
         if self._curSubset == 0:
             return code
         self._curSubset = 0
-        name = font.getSubsetInternalName(0, canvas._doc)
-        return f"{name} {fp_str(self._fontsize)} Tf {fp_str(self._leading)} TL {code}"
+        return f"{_font_operators(font.getSubsetInternalName(0, canvas._doc), self._fontsize, self._leading)} {code}"
+
+    def setFillColor(self, aColor, alpha=None) -> None:  # noqa: N803 (reportlab's name)
+        """Set the fill colour as reportlab does, an RGB colour's operator made once per colour: links
+        switch colour and back twice per link."""
+        if type(aColor) is not Color or alpha is not None or self._enforceColorSpace is not None:
+            super().setFillColor(aColor, alpha)
+            return
+        self._fillColorObj = aColor
+        self._code.append(_rgb(aColor.red, aColor.green, aColor.blue))
+        if aColor.alpha is not None:
+            self.setFillAlpha(aColor.alpha)
 
     def _refresh(self, font) -> None:
         """Read again the font's codes in this document, if reportlab coded more characters."""

@@ -42,15 +42,20 @@ def escape(text: str) -> str:
 _ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|])")
 _PRIVATE = 0xE000
 """Escaped characters wait in the private-use area while emphasis is parsed, then come back."""
+_WAITING = re.compile("[\ue000-\ue07f]")
+"""The characters waiting there."""
 
 
 def emphasis(markup: str) -> str:
     """Return markup with Markdown `**bold**`, `*italic*` and `code` turned into tags (`\\*` stays a star)."""
-    markup = _ESCAPED.sub(lambda m: chr(_PRIVATE + ord(m.group(1))), markup)
-    markup = _BOLD.sub(r"<b>\1</b>", markup)
-    markup = _ITALIC.sub(r"<i>\1</i>", markup)
-    markup = _CODE.sub(r"\1", markup)
-    return re.sub("[\ue000-\ue07f]", lambda m: chr(ord(m.group(0)) - _PRIVATE), markup)
+    # each pattern needs its character: most paragraphs have none of them, and skip its scan
+    if "\\" in markup:
+        markup = _ESCAPED.sub(lambda m: chr(_PRIVATE + ord(m.group(1))), markup)
+    if "*" in markup:
+        markup = _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", markup))
+    if "`" in markup:
+        markup = _CODE.sub(r"\1", markup)
+    return _WAITING.sub(lambda m: chr(ord(m.group(0)) - _PRIVATE), markup)
 
 
 def inline(text: str, marks: list[Mark], start: int = 0, end: int | None = None) -> str:
@@ -75,6 +80,8 @@ def link(number: str) -> tuple[str, str]:
 
 def reference_marks(block: Block, case: Case, known: set[str]) -> list[Mark]:
     """Return link marks for the references the loader found in this block, where their case exists."""
+    if not case.references:
+        return []
     lines = block.text.split("\n")
     starts = [0]
     for text in lines:
@@ -119,20 +126,35 @@ class TermFinder:
     def __init__(self, terms: list[str]) -> None:
         forms = [_term_forms(term) for term in terms]
         self.terms = [index_term(term) for term in terms]
+        spellings = [_alternatives(term) for term in self.terms]
         # every place where some term starts, found in one scan: a zero-width lookahead, so that no
-        # term's match hides another's (the glossary has dozens of terms, the rulebook a thousand paragraphs)
-        self.starts = re.compile(_WORD_START + "(?=" + "|".join(forms) + ")", re.IGNORECASE) if forms else None
-        # which terms start at such a place, in one match: term n's empty group n is set if it does
-        self.which = re.compile("".join(f"(?:(?={form})())?" for form in forms), re.IGNORECASE)
+        # term's match hides another's (the glossary has dozens of terms, the rulebook a thousand paragraphs);
+        # the initials of the terms turn most word starts away before the terms are tried there (a term
+        # without a spelling would match anywhere, so then there is no such shortcut)
+        initials = "".join(sorted({a[0] for found in spellings for a in found}))
+        first = f"(?=[{re.escape(initials)}])" if all(spellings) else ""
+        self.starts = re.compile(_WORD_START + first + _starts(spellings, forms), re.IGNORECASE) if forms else None
+        self.forms = [re.compile(form, re.IGNORECASE) for form in forms]
+        # which terms may start with a character: those with an initial that matches it as the term would
+        self.first_letters = [re.compile(f"[{re.escape(''.join(a[0] for a in found))}]" if found else "",
+                                         re.IGNORECASE) for found in spellings]
+        self.by_initial: dict[str, list[int]] = {}
+
+    def _starting_with(self, char: str) -> list[int]:
+        """Return the numbers of the terms that may start with `char`, worked out once per character."""
+        found = self.by_initial.get(char)
+        if found is None:
+            found = self.by_initial[char] = [n for n, letters in enumerate(self.first_letters) if letters.match(char)]
+        return found
 
     def marks(self, text: str, start: int, end: int) -> list[Mark]:
         """Return an index anchor before the first use of each term within text[start:end]."""
         first: dict[int, int] = {}
         for at in self.starts.finditer(text, start, end) if self.starts else ():
-            found = self.which.match(text, at.start(), end).groups()
-            for n, group in enumerate(found):
-                if group is not None and n not in first:
-                    first[n] = at.start()
+            place = at.start()
+            for n in self._starting_with(text[place:place + 1]):
+                if n not in first and self.forms[n].match(text, place, end):
+                    first[n] = place
             if len(first) == len(self.terms):
                 break
         return [Mark(first[n], first[n], f'<index item="{_index_item(term)}"/>')
@@ -154,8 +176,30 @@ def _word_pattern(word: str) -> str:
     return re.escape(stem) + r"\w*"
 
 
+def _alternatives(index_form: str) -> list[str]:
+    """Return the spellings of a term's index form, `MTZ / NON-MTZ` → `MTZ`, `NON-MTZ`."""
+    return [a.strip() for a in index_form.split("/") if a.strip()]
+
+
+def _spelling_pattern(spelling: str) -> str:
+    """Return the pattern a spelling is found by: the stem of each word, the words apart by any space."""
+    return r"\s+".join(_word_pattern(w) for w in spelling.split())
+
+
 def _term_forms(term: str) -> str:
     """Return the alternatives a term is found by, as one non-capturing group (without the word start)."""
-    alternatives = [a.strip() for a in index_term(term).split("/") if a.strip()]
-    forms = [r"\s+".join(_word_pattern(w) for w in a.split()) for a in alternatives]
-    return "(?:" + "|".join(forms) + ")"
+    return "(?:" + "|".join(_spelling_pattern(a) for a in _alternatives(index_term(term))) + ")"
+
+
+def _starts(spellings: list[list[str]], forms: list[str]) -> str:
+    """Return the lookahead that holds where some term starts: the spellings grouped by their first
+    character, so that a word start tries only the group of its own (a term without a spelling matches
+    anywhere: then the terms' forms are tried as they are)."""
+    if not all(spellings):
+        return "(?=" + "|".join(forms) + ")"
+    groups: dict[str, list[str]] = {}
+    for found in spellings:
+        for spelling in found:
+            first = re.escape(spelling[0])
+            groups.setdefault(first, []).append(_spelling_pattern(spelling).removeprefix(first))
+    return "(?=" + "|".join(f"{first}(?:{'|'.join(rests)})" for first, rests in groups.items()) + ")"

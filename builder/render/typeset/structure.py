@@ -65,14 +65,16 @@ def pieces(text: str) -> list[Piece]:
     """Return the pieces of a block: blank lines separate them, and a heading or embed stands alone."""
     found: list[Piece] = []
     current: list[tuple[int, str]] = []
+    first = ""  # the kind of current's first line, which is the kind of its piece
     for start, line in _lines(text) + [(len(text) + 1, "")]:
         kind = _kind(line) if line.strip() else ""
-        if current and (not kind or _starts_new(kind, _kind(current[0][1]))):
-            found.append(Piece(_kind(current[0][1]), current[0][0], current[-1][0] + len(current[-1][1])))
+        if current and (not kind or _starts_new(kind, first)):
+            found.append(Piece(first, current[0][0], current[-1][0] + len(current[-1][1])))
             current = []
         if kind in ("heading", "embed"):
             found.append(Piece(kind, start, start + len(line)))
         elif kind:
+            first = first if current else kind
             current.append((start, line))
     return found
 

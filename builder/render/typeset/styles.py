@@ -26,12 +26,14 @@ def family() -> str:
     return normal
 
 
-def table_commands(size_pt: float = 8.0) -> list[tuple]:
+def table_commands(size_pt: float = 8.0, *, padding: bool = True) -> list[tuple]:
     """Return the table style commands every table starts from: our font (reportlab's default
-    Helvetica would otherwise be named, unembedded, in every table), no padding, top-aligned."""
-    return [("FONT", (0, 0), (-1, -1), family(), size_pt), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5)]
+    Helvetica would otherwise be named, unembedded, in every table), no padding, top-aligned. A table
+    that pads all its cells itself leaves out the padding (`padding=False`): each command is applied to
+    every cell of every such table, and these would be overridden at once."""
+    return [("FONT", (0, 0), (-1, -1), family(), size_pt), ("VALIGN", (0, 0), (-1, -1), "TOP")] + (
+        [("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+         ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5)] if padding else [])
 
 
 @dataclass(frozen=True)
