@@ -3,11 +3,11 @@ reinforcements by turn, replacements, markers, cups, special rules and victory c
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm as PT_PER_MM
-from reportlab.platypus import Flowable, Table, TableStyle
+from reportlab.platypus import Flowable
 
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -18,11 +18,48 @@ from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
 from builder.render.typeset.markup import escape
 from builder.render.typeset.placement import Names, arrival_text, where_text
-from builder.render.typeset.styles import Styles, styles, table_commands
+from builder.render.typeset.setup_rows import Grid, SetupRows
+from builder.render.typeset.styles import Styles, styles
 
 BODY_PT = 8.0
 PICTURE_MM = 12.0
 """Width of the counter column; counters larger than this are shown smaller."""
+
+
+@dataclass
+class SharedCells:
+    """The cells of one game's setup rows, each made once for all its cards.
+
+    A unit's name, a place and a counter recur in many rows and on every card (each scenario, each
+    language); a paragraph made once breaks its lines once, however often it is drawn. A cell holds
+    nothing of the document it is drawn in, and every card sets it at the same width.
+    """
+
+    pictures: CounterPictures
+    style: ParagraphStyle
+    paragraphs: dict[str, Para] = field(default_factory=dict)
+    faces: dict[tuple[str, bool], DrawingFlowable | None] = field(default_factory=dict)
+
+    def paragraph(self, markup: str) -> Para:
+        """Return the paragraph of this markup."""
+        made = self.paragraphs.get(markup)
+        if made is None:
+            made = self.paragraphs[markup] = Para(markup, self.style)
+        return made
+
+    def picture(self, piece: str, reduced: bool) -> DrawingFlowable | None:
+        """Return the counter's picture (its reduced face if asked and it has one), None if it has none."""
+        key = (piece, reduced)
+        if key not in self.faces:
+            faces = self.pictures.faces(piece)
+            face = (faces[1] if reduced and len(faces) > 1 else faces[0]) if faces else None
+            self.faces[key] = DrawingFlowable(face, max_height_pt=PICTURE_MM * PT_PER_MM) if face else None
+        return self.faces[key]
+
+
+def game_cells(game: Game) -> SharedCells:
+    """Return the empty cells of a game's setup rows, to be shared by its cards."""
+    return SharedCells(CounterPictures(game), styles(BODY_PT).body)
 
 
 @dataclass
@@ -34,7 +71,7 @@ class Card:
     names: Names
     st: Styles
     width_pt: float
-    pictures: CounterPictures
+    cells: SharedCells
     headings: int = 0
 
     @property
@@ -60,43 +97,36 @@ class Row:
     reduced: bool = False
 
 
-def _picture(card: Card, row: Row) -> Flowable | str:
-    faces = card.pictures.faces(row.piece)
-    if not faces:
-        return ""
-    face = faces[1] if row.reduced and len(faces) > 1 else faces[0]
-    return DrawingFlowable(face, max_height_pt=PICTURE_MM * PT_PER_MM)
-
-
 TABLE_ROWS = 200
-"""The most rows one table holds; a longer list is set as several tables, one below the other, which
-look the same. reportlab measures every remaining row of a table at each page break, so one table of
-5,000 rows took seconds where fifty of 100 take a fraction."""
+"""The most rows one block holds; a longer list is set as several blocks, one below the other, which
+look the same. The blocks were reportlab tables, which measured every remaining row at each page
+break; each block still begins its own drawing state, so they stay where the tables were."""
 
 
-def rows_tables(card: Card, rows: list[Row]) -> list[Table]:
-    """Return counters, names and places as tables of at most TABLE_ROWS rows, one row per piece."""
-    return [rows_table(card, rows[start:start + TABLE_ROWS]) for start in range(0, max(1, len(rows)), TABLE_ROWS)]
+def rows_tables(card: Card, rows: list[Row]) -> list[SetupRows]:
+    """Return counters, names and places in blocks of at most TABLE_ROWS rows, one row per piece."""
+    return [rows_table(card, rows[start:start + TABLE_ROWS]) for start in range(0, len(rows), TABLE_ROWS)]
 
 
-def rows_table(card: Card, rows: list[Row]) -> Table:
-    """Return counters, names and places as a table, one row per piece."""
-    st = card.st
-    data = []
+def rows_table(card: Card, rows: list[Row]) -> SetupRows:
+    """Return counters, names and places as one block, one row per piece."""
+    made = card.cells
+    cells = []
     for row in rows:
         name = escape(card.names.pieces.get(row.piece, row.piece))
         if row.reduced:
             name += f" ({escape(phrase('reduced', card.lang))})"
         where = escape(row.where) + (f"<br/><i>{escape(row.note)}</i>" if row.note else "")
-        data.append([_picture(card, row), Para(name, st.body), Para(where, st.body)])
+        cells.append((made.picture(row.piece, row.reduced), made.paragraph(name), made.paragraph(where)))
+    return SetupRows(cells, rows_grid(card.width_pt))
+
+
+def rows_grid(width_pt: float) -> Grid:
+    """Return how the rows of counters, names and places are set in a column `width_pt` wide: each
+    cell in the middle of its row, the name and the place a little off the column before."""
     picture_pt = (PICTURE_MM + 2) * PT_PER_MM
-    rest = card.width_pt - picture_pt
-    table = Table(data, colWidths=[picture_pt, rest * 0.42, rest * 0.58])
-    table.setStyle(TableStyle(table_commands() + [
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor("#c0c0c0")),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-        ("LEFTPADDING", (1, 0), (-1, -1), 3)]))
-    return table
+    rest = width_pt - picture_pt
+    return Grid((picture_pt, rest * 0.42, rest * 0.58), (0, 3, 3), top_pt=1.5, bottom_pt=1.5, middle=True)
 
 
 def _rows(card: Card, placement: Placement, where: str) -> list[Row]:
@@ -155,13 +185,14 @@ def replacement_flowables(card: Card) -> list[Flowable]:
     sides = {s.id: text_in(s.name, card.lang) for s in card.game.game.sides}
     st, lang = card.st, card.lang
     head = [phrase(k, lang) for k in ("side", "pool", "points", "turn")]
-    data = [[Para(f"<b>{escape(h)}</b>", st.body) for h in head]]
+    data = [tuple(Para(f"<b>{escape(h)}</b>", st.body) for h in head)]
     for r in card.scenario.replacements:
         when = str(r.turn) if r.turn is not None else date_text(r.date, lang) if r.date else phrase("at_start", lang)
-        data.append([Para(escape(t), st.body) for t in (sides.get(r.side, r.side), r.pool, str(r.points), when)])
-    table = Table(data, colWidths=[card.width_pt * f for f in (0.25, 0.45, 0.12, 0.18)])
-    table.setStyle(TableStyle(table_commands() + [("LINEBELOW", (0, 0), (-1, -1), 0.3, HexColor("#c0c0c0"))]))
-    return [card.heading(phrase("replacements", lang), 0), table]
+        data.append(tuple(Para(escape(t), st.body) for t in (sides.get(r.side, r.side), r.pool, str(r.points), when)))
+    # as table_commands() pads a table's cells: none at the sides, a little above and below
+    grid = Grid(tuple(card.width_pt * f for f in (0.25, 0.45, 0.12, 0.18)), (0, 0, 0, 0), top_pt=0.5, bottom_pt=0.5,
+                middle=False)
+    return [card.heading(phrase("replacements", lang), 0), SetupRows(data, grid)]
 
 
 def marker_flowables(card: Card) -> list[Flowable]:
@@ -237,10 +268,13 @@ def _length(card: Card) -> str:
     return " · ".join(parts)
 
 
-def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str) -> bytes:
-    """Return the setup card of one scenario in one language."""
+def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str,
+                   cells: SharedCells | None = None) -> bytes:
+    """Return the setup card of one scenario in one language; `cells` are those of the game's other
+    cards, made before."""
     layout = Layout(paper, columns=2)
-    card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt, CounterPictures(game))
+    card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt,
+                cells if cells is not None else game_cells(game))
     title = text_in(scenario.name, lang)
     story: list[Flowable] = [Para(escape(title), card.st.headings[0]),
                              Para(escape(_length(card)), card.st.body)]
