@@ -373,7 +373,7 @@ def with_documents(plan: GamePlan, made: dict[int, list[Artifact]]) -> dict[int,
     index = EMITTERS.index(emit_vmod)
     if index not in made:
         return made
-    from builder.emit.vassal.module import attach_documents, documents_from
+    from builder.emit.vassal.documents import attach_documents, documents_from
     documents = documents_from(plan.game, _documents(plan, made))
     if not documents:
         return made

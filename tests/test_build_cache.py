@@ -184,3 +184,36 @@ def test_cli_loads_only_the_games_that_changed(minimal: Path, tmp_path: Path) ->
     lines = again.stderr.strip().splitlines()
     assert lines[0].startswith("built minimal: ") and lines[0].endswith("(up to date)")
     assert lines[1].startswith("built other: ") and "emitters rerun)" in lines[1]
+
+
+def test_the_code_fingerprint_follows_the_package_files_and_the_installed_packages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+
+    from builder import cache
+
+    package, site = tmp_path / "package", tmp_path / "site"
+    (package / "render").mkdir(parents=True)
+    (package / "render" / "pdf.py").write_text("x = 1\n")
+    (site / "numpy-2.0.0.dist-info").mkdir(parents=True)
+    monkeypatch.setattr(cache, "PACKAGE", package)
+    monkeypatch.setattr(sys, "path", [str(site)])
+
+    def fingerprint() -> str:
+        cache.code_fingerprint.cache_clear()
+        return cache.code_fingerprint()
+
+    seen = [fingerprint()]
+    assert fingerprint() == seen[0]
+    (package / "render" / "pdf.py").write_text("x = 22\n")
+    seen.append(fingerprint())
+    os.utime(package / "render" / "pdf.py", ns=(1, 1))
+    seen.append(fingerprint())
+    (site / "numpy-2.0.0.dist-info").rename(site / "numpy-2.1.0.dist-info")
+    seen.append(fingerprint())
+    (package / "render" / "pdf.py").rename(package / "render" / "svg.py")
+    seen.append(fingerprint())
+    assert len(set(seen)) == len(seen)
+    monkeypatch.undo()
+    cache.code_fingerprint.cache_clear()

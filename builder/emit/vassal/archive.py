@@ -1,8 +1,8 @@
 """Deterministic ZIP archives (.vmod, .vsav) and the small metadata files VASSAL reads from them.
 
 The archive is written here rather than by `zipfile`, so that an entry packed once can be copied into
-another archive as it is: `attach_documents` adds the PDFs to a finished module without compressing
-anything but the new buildFile.xml. Entries are sorted by name, with a fixed time and permissions;
+another archive as it is: `attach_documents` (documents.py) adds the PDFs to a finished module without
+compressing anything but the new buildFile.xml. Entries are sorted by name, with a fixed time and permissions;
 what is compressed already (PNG, PDF, saved games) is stored, the rest deflated. VASSAL reads both.
 """
 from __future__ import annotations

@@ -1,36 +1,24 @@
 """buildFile.xml: the module's component tree, from the module plan."""
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass
-
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.components import (MAP, MODULE, board_picker, draw_pile, map_components, map_element,
                                             map_tail, module_header, player_roster, range_thread)
+from builder.emit.vassal.documents import Document, documentation
 from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventory, turn_tracker
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
 from builder.emit.vassal.pieces import PiecePlan, gpid_of
 from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan
 from builder.emit.vassal.traits import Piece, add_piece
 from builder.emit.vassal.words import word
-from builder.emit.vassal.xmlwrite import Element, element, xml_lines
+from builder.emit.vassal.xmlwrite import Element, element
 from builder.emit.vassal.zones import TableZone
 from builder.model.base import text_in
 from builder.model.units import parse_length_mm
 
 BOARD = MAP + "boardPicker.Board"
-DOCUMENTATION = MODULE + "Documentation"
 GRID = MAP + "boardPicker.board."
 WIDGET = "VASSAL.build.widget."
-
-
-@dataclass(frozen=True)
-class Document:
-    """A PDF the module attaches under the Help menu: its menu title, its archive entry and its bytes."""
-
-    title: str
-    entry: str
-    data: bytes
 
 
 def counter_px(plan: ModulePlan) -> int:
@@ -94,30 +82,6 @@ def prototypes_container(plan: ModulePlan) -> Element:
     return element(MODULE + "PrototypesContainer", [
         element(MODULE + "PrototypeDefinition", body=add_piece(prototype_piece(p)), description="", name=p.name)
         for p in plan.prototypes])
-
-
-def documentation(documents: list[Document]) -> Element:
-    """Return the Help menu with one entry per attached PDF."""
-    return element(DOCUMENTATION, [
-        element(MODULE + "documentation.BrowserPDFFile", pdfFile=d.entry, title=d.title) for d in documents])
-
-
-def with_documentation(text: str, documents: list[Document]) -> tuple[str, list[str]]:
-    """Return a written buildFile.xml with its Help menu listing `documents` instead, and the archive entries
-    its old menu named. The result is what `build_file` gives for these documents, byte for byte: the menu
-    is the only part of the tree that depends on them, and it is always the root's child on its own lines."""
-    new = "\n" + "\n".join(xml_lines(documentation(documents), 1)) + "\n"
-    empty = "\n" + xml_lines(documentation([]), 1)[0] + "\n"
-    if text.count(empty) == 1:
-        return text.replace(empty, new), []
-    opening, closing = f"\n    <{DOCUMENTATION}>\n", f"\n    </{DOCUMENTATION}>\n"
-    start = text.find(opening)
-    end = text.find(closing, start + 1) if start >= 0 else -1
-    if end < 0 or text.find(opening, start + 1) >= 0:
-        raise ValueError("buildFile.xml has no Help menu (VASSAL.build.module.Documentation) of its own")
-    menu = ET.fromstring(text[start + 1:end + len(closing) - 1])
-    old = [e.get("pdfFile", "") for e in menu if e.tag.endswith(".BrowserPDFFile")]
-    return text[:start] + new + text[end + len(closing):], old
 
 
 def module_root(plan: ModulePlan, documents: list[Document], children: list[Element]) -> Element:

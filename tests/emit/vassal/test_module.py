@@ -12,8 +12,8 @@ from builder.emit.output import Artifact
 from builder.emit.pdf_rulebook import emit_rulebook_pdf
 from builder.emit.pdf_setup import emit_setup_pdf
 from builder.emit.vassal.archive import zip_bytes
-from builder.emit.vassal.buildfile import Document
-from builder.emit.vassal.module import attach_documents, documents_from, emit_vmod, vmod_bytes
+from builder.emit.vassal.documents import Document, attach_documents, documents_from
+from builder.emit.vassal.module import emit_vmod, vmod_bytes
 from builder.emit.vassal.pieces import gpid_of
 from builder.emit.vassal.sequence import COMMA, decode
 from builder.emit.vassal.traits import decode_add_piece

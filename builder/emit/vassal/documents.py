@@ -1,0 +1,95 @@
+"""The PDFs a module carries under its Help menu, and how they are put into a finished module.
+
+Light on purpose: the build attaches a game's rulebooks and setup cards to its module in the parent
+process once they are made (builder/build.py), and needs none of what draws the module for that.
+"""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+
+from builder.emit.output import Artifact
+from builder.emit.vassal.archive import archive_bytes, pack, packed_entries, unpack
+from builder.emit.vassal.components import MODULE
+from builder.emit.vassal.words import word
+from builder.emit.vassal.xmlwrite import HEADER, Element, element, escape_attr, xml_lines
+from builder.model.base import text_in
+from builder.model.content import Game
+
+BUILD_FILE = "buildFile.xml"
+DOCUMENTATION = MODULE + "Documentation"
+
+
+@dataclass(frozen=True)
+class Document:
+    """A PDF the module attaches under the Help menu: its menu title, its archive entry and its bytes."""
+
+    title: str
+    entry: str
+    data: bytes
+
+
+def documentation(documents: list[Document]) -> Element:
+    """Return the Help menu with one entry per attached PDF."""
+    return element(DOCUMENTATION, [
+        element(MODULE + "documentation.BrowserPDFFile", pdfFile=d.entry, title=d.title) for d in documents])
+
+
+def with_documentation(text: str, documents: list[Document]) -> tuple[str, list[str]]:
+    """Return a written buildFile.xml with its Help menu listing `documents` instead, and the archive entries
+    its old menu named. The result is what `build_file` gives for these documents, byte for byte: the menu
+    is the only part of the tree that depends on them, and it is always the root's child on its own lines."""
+    new = "\n" + "\n".join(xml_lines(documentation(documents), 1)) + "\n"
+    empty = "\n" + xml_lines(documentation([]), 1)[0] + "\n"
+    if text.count(empty) == 1:
+        return text.replace(empty, new), []
+    opening, closing = f"\n    <{DOCUMENTATION}>\n", f"\n    </{DOCUMENTATION}>\n"
+    start = text.find(opening)
+    end = text.find(closing, start + 1) if start >= 0 else -1
+    if end < 0 or text.find(opening, start + 1) >= 0:
+        raise ValueError("buildFile.xml has no Help menu (VASSAL.build.module.Documentation) of its own")
+    menu = ET.fromstring(text[start + 1:end + len(closing) - 1])
+    old = [e.get("pdfFile", "") for e in menu if e.tag.endswith(".BrowserPDFFile")]
+    return text[:start] + new + text[end + len(closing):], old
+
+
+def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -> bytes:
+    """Return the module `vmod` of `game` with exactly these PDFs under its Help menu.
+
+    `vmod` is a module this emitter made for the game (`emit_vmod`, `vmod_bytes`), with or without
+    documents; what its Help menu listed is taken out. The result is `vmod_bytes(game, documents)` byte
+    for byte, without planning or drawing anything: only buildFile.xml is written again (its Help menu is
+    the one part that depends on the documents), every other entry is copied as it lies in the archive,
+    and the PDFs are stored. Raises ValueError when `vmod` is not a module of this game.
+    """
+    entries = packed_entries(vmod)
+    build = entries.get(BUILD_FILE)
+    if build is None:
+        raise ValueError("not a VASSAL module: no buildFile.xml")
+    text = unpack(build).decode("utf-8")
+    lang = game.game.languages[0]
+    name = f' name="{escape_attr(text_in(game.game.title, lang))}"'
+    if name not in text[:text.find(">", len(HEADER)) + 1]:
+        raise ValueError(f"not the module of {game.id}: its name is not {text_in(game.game.title, lang)!r}")
+    text, attached = with_documentation(text, list(documents))
+    for entry in attached:
+        entries.pop(entry, None)
+    entries[BUILD_FILE] = pack(BUILD_FILE, text.encode("utf-8"))
+    entries.update({d.entry: pack(d.entry, d.data) for d in documents})
+    return archive_bytes(entries)
+
+
+def documents_from(game: Game, artifacts: list[Artifact]) -> tuple[Document, ...]:
+    """Return the build's rulebook and setup-card PDFs (`rules-pdf`, `setup-pdf` artifacts) as module documents."""
+    lang = game.game.languages[0]
+    names = {s.id: text_in(s.name, lang) or s.id for s in game.scenarios}
+    found = []
+    for artifact in artifacts:
+        book_lang = artifact.extra.get("lang", lang)
+        if artifact.kind == "rules-pdf":
+            found.append(Document(f"{word('rulebook', lang)} ({book_lang})", f"rules-{book_lang}.pdf", artifact.data))
+        elif artifact.kind == "setup-pdf":
+            scenario = artifact.extra.get("scenario", "")
+            found.append(Document(f"{word('scenario', lang)}: {names.get(scenario, scenario)} ({book_lang})",
+                                  f"setup-{scenario}-{book_lang}.pdf", artifact.data))
+    return tuple(found)
