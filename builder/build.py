@@ -692,6 +692,8 @@ def _loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
     result (its game without Sources, which only the checks read); the code fingerprint and the game's
     cache keys (None if it did not load), made while the build still imports its emitters; the checks'
     diagnostics."""
+    # the checks' modules first: the build's own imports take longer than this child's reading, not after it
+    importlib.import_module("builder.rules.registry")
     for path in paths:
         loaded = load_path(path)
         yield loaded
