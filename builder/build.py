@@ -490,8 +490,8 @@ in the parent, while its one task that needs them can import them in its own chi
 
 def import_emitters(*, solo: bool = True) -> None:
     """Import every emitter (but `SOLO`'s without `solo`) and register every font face in this process, so
-    that the children forked after it inherit them rather than each doing it again (a font file takes 0.15 s
-    to parse, and a build of the five seed games forks some thirty children). Modules make no garbage
+    that the children forked after it inherit them rather than each doing it again (0.4 s, fonts parsed
+    included, and a build of the five seed games forks some thirty children). Modules make no garbage
     worth a collection: the collector is paused meanwhile, as for builder.build itself (builder/cli.py)."""
     with collector_paused():
         for emitter in EMITTERS:
@@ -513,7 +513,7 @@ class Emission:
     """The emitters of the games of one build, run on `jobs` processes, and each game written when done.
 
     Games come in one by one (`add`); on several processes each game's emitters start in children at
-    once (builder/processes.py), so the build goes on reading and checking the next game meanwhile.
+    once (builder/processes.py), while the next game is read and checked (`check_and_build`).
     Nothing is written until `release` (every game checked clean); then each emitter's files go into its
     game's staging folder as it finishes, and the folder is swapped in when the game is whole.
     Emitters are pure functions of the game, so where one runs never changes what it makes; the
@@ -692,7 +692,8 @@ def _loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
     result (its game without Sources, which only the checks read); the code fingerprint and the game's
     cache keys (None if it did not load), made while the build still imports its emitters; the checks'
     diagnostics."""
-    # the checks' modules first: the build's own imports take longer than this child's reading, not after it
+    # the checks' modules before the games: the build imports its emitters meanwhile, for longer than this
+    # child takes to read a game, so they cost it no time
     importlib.import_module("builder.rules.registry")
     for path in paths:
         loaded = load_path(path)
@@ -753,8 +754,6 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
     if emission is None:
         return results, build_checked(results, out_dir, jobs=jobs, cache=cache, progress=progress)
     return results, emission.finish()
-
-
 
 
 def build_game(game: Game, out_dir: Path, *, jobs: int = 1, cache: bool = True) -> BuildResult:
