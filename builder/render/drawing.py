@@ -159,6 +159,17 @@ class Drawing:
     title: str = ""
 
 
+def points_of(item: Item) -> int:
+    """Return how many commands or points a path or polyline has (0 for any other item): how long it is to
+    write, which tells the backends whether it is worth remembering."""
+    kind = type(item)
+    if kind is Path:
+        return len(item.commands)
+    if kind is Polyline:
+        return len(item.points)
+    return 0
+
+
 def circle(cx_mm: float, cy_mm: float, r_mm: float, paint: Paint) -> Ellipse:
     """Return a circle."""
     return Ellipse(cx_mm, cy_mm, r_mm, r_mm, paint)

@@ -31,7 +31,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from builder.memo import Remembered
-from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
+from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
 from builder.render.fonts import registered
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
@@ -131,12 +131,7 @@ the same frames, symbols and marks thousands of times."""
 
 
 def _is_small(item: Item) -> bool:
-    kind = type(item)
-    if kind is Path:
-        return len(item.commands) <= SMALL
-    if kind is Polyline:
-        return len(item.points) <= SMALL
-    return kind is not Marks
+    return type(item) is not Marks and points_of(item) <= SMALL
 
 
 _small_shape = lru_cache(maxsize=1 << 16)(_opaque_shape)

@@ -15,7 +15,8 @@ from xml.sax.saxutils import escape, quoteattr
 import numpy as np
 
 from builder.render.decimals import joined
-from builder.render.drawing import ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect, Text
+from builder.render.drawing import (ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect,
+                                    Text, points_of)
 from builder.render.fonts import face
 
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -193,13 +194,12 @@ def _leaf(item: Item) -> str:
     return _shape(item)
 
 
+_REMEMBERED = frozenset({Path, Polyline, Text, Rect, Ellipse})
+"""The kinds of item written once and remembered (see _leaf), when they are short (`points_of`)."""
+
+
 def _is_small(item: Item) -> bool:
-    kind = type(item)
-    if kind is Path:
-        return len(item.commands) <= SMALL
-    if kind is Polyline:
-        return len(item.points) <= SMALL
-    return kind is Text or kind is Rect or kind is Ellipse
+    return type(item) in _REMEMBERED and points_of(item) <= SMALL
 
 
 Known = dict[int, tuple[tuple[Item, ...], str]]
