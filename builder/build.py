@@ -482,6 +482,11 @@ def estimated_cost(unit: Unit, game: Game, sizes: dict[str, float]) -> float:
     return total
 
 
+READER_MADE: tuple[Emitter, ...] = (_model_json,)
+"""Emitters the child that reads a build's games runs itself (`_loaded_and_checked`): game.json is a dump
+of the model, whose serialisers that child has built when it validated the game, and a task's child would
+build them anew (the build itself only unpickles the game), which took longer than the dump."""
+
 SOLO: tuple[Emitter, ...] = (emit_vmod,)
 """Emitters whose own modules no other emitter uses (the module writer, PDFium: 0.05 s to import). A build
 imports them for the second game on (`import_emitters`): the first game's children would wait for them
@@ -520,7 +525,8 @@ class Emission:
     artifacts are put in emitter order when written (tests/test_build_parallel.py compares both ways).
     """
 
-    def __init__(self, out_dir: Path, *, jobs: int, cache: bool, progress: Progress | None) -> None:
+    def __init__(self, out_dir: Path, *, jobs: int, cache: bool, progress: Progress | None,
+                 reader: bool = False) -> None:
         self.out_dir, self.cache, self.progress = out_dir, cache, progress
         self.plans: list[GamePlan] = []
         self.games: list[Game] = []
@@ -528,6 +534,8 @@ class Emission:
         self.built: dict[int, BuildResult] = {}
         self.children = Children(functools.partial(_run_unit, self.games), jobs) \
             if jobs > 1 and can_fork() else None
+        self.reader = reader and self.children is not None
+        """Whether the process that reads the games makes the READER_MADE emitters' artifacts (`reader_made`)."""
         self.joined: dict[tuple[int, int], dict[int, list[Artifact]]] = {}
         self.writing = False
         self.whole: list[int] = []
@@ -557,6 +565,8 @@ class Emission:
                 import_emitters()
             sizes = workload(plan.game)
             for members, part in units_of(plan.game, plan.stale):
+                if self.reader and all(EMITTERS[m] in READER_MADE for m in members):
+                    continue
                 unit = (game_index, members, part)
                 self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
             self.children.start()
@@ -566,6 +576,12 @@ class Emission:
         plan = self.plans[game_index]
         if plan.keys is None:
             self.plans[game_index] = dataclasses.replace(plan, keys=keys, code=code)
+
+    def reader_made(self, game_index: int, made: dict[int, list[Artifact]]) -> None:
+        """Take the artifacts of the READER_MADE emitters, by emitter index, that the reading process made."""
+        for emitter_index, artifacts in made.items():
+            if emitter_index in self.plans[game_index].stale:
+                self._done(game_index, emitter_index, artifacts)
 
     def checked(self, game_index: int, result: CheckResult) -> None:
         """Record the number of diagnostics a game's checks found (its build record keeps it)."""
@@ -683,22 +699,24 @@ def build_checked(results: list[CheckResult], out_dir: Path, *, jobs: int = 1, c
     return emission.finish()
 
 
-ReaderItem = CheckResult | tuple[str, dict[str, str]] | None | list[Diagnostic]
+ReaderItem = CheckResult | tuple[str, dict[str, str], dict[int, list[Artifact]]] | None | list[Diagnostic]
 """What the child that reads and checks a build's games sends (`_loaded_and_checked`)."""
 
 
 def _loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
     """Yield what a build takes from the child that reads and checks its games, for each game: the loaded
-    result (its game without Sources, which only the checks read); the code fingerprint and the game's
-    cache keys (None if it did not load), made while the build still imports its emitters; the checks'
-    diagnostics."""
+    result (its game without Sources, which only the checks read); the code fingerprint, the game's cache
+    keys and the READER_MADE emitters' artifacts by emitter index (None if it did not load), made while the
+    build still imports its emitters; the checks' diagnostics."""
     # the checks' modules before the games: the build imports its emitters meanwhile, for longer than this
     # child takes to read a game, so they cost it no time
     importlib.import_module("builder.rules.registry")
     for path in paths:
         loaded = load_path(path)
         yield loaded
-        yield None if loaded.game is None else (code_fingerprint(), emitter_keys(loaded.game))
+        game = loaded.game
+        yield None if game is None else (code_fingerprint(), emitter_keys(game),
+                                         {EMITTERS.index(e): e(game) for e in READER_MADE})
         yield checked(loaded).diagnostics
 
 
@@ -720,7 +738,7 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                                            dumps=dumps_without_sources, loads=loads_without_sources)
     emission: Emission | None = None
     try:
-        emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress)
+        emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress, reader=True)
         for _ in paths:
             if emission is not None:
                 emission.collect_until(games.connection)
@@ -735,7 +753,9 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                 emission.collect_until(games.connection)
             keyed = games.take()
             if emission is not None and keyed is not None:
-                emission.keyed(len(results), *keyed)
+                code, keys, made = keyed
+                emission.keyed(len(results), code, keys)
+                emission.reader_made(len(results), made)
                 emission.collect_until(games.connection)
             results.append(dataclasses.replace(loaded, diagnostics=games.take()))
             if emission is not None and refused(results[-1:]):

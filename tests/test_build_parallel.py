@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from builder.build import build_checked, check_path
 from tests.conftest import CONTENT, MINIMAL, run_cli
 
@@ -77,13 +79,14 @@ def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -
         raise RuntimeError("this emitter broke")
 
     out = tmp_path / "out"
-    original = build.EMITTERS[0]
+    original, reader_made = build.EMITTERS[0], build.READER_MADE
     build.EMITTERS[0] = broken  # the children are forked from this process: they see it
+    build.READER_MADE = ()  # in a task's child, not in the one that reads the game
     try:
         with pytest.raises(RuntimeError, match="this emitter broke"):
             build.check_and_build([CONTENT / "bolt-action"], out, jobs=2)
     finally:
-        build.EMITTERS[0] = original
+        build.EMITTERS[0], build.READER_MADE = original, reader_made
     assert not out.exists() or sorted(p.name for p in out.iterdir()) == []
 
 
@@ -111,3 +114,19 @@ def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks
     ranked = sorted(costs, key=costs.get, reverse=True)
     assert ranked[-1] == ("_model_json", None)
     assert {ranked[0][0], ranked[1][0]} <= {"emit_rulebook_pdf", "emit_vmod"}
+
+
+def test_the_reading_child_makes_game_json_so_no_task_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder import build
+    from builder.processes import Children
+
+    submitted = []
+    real_submit = Children.submit
+    monkeypatch.setattr(Children, "submit", lambda self, task, rank: (submitted.append(task),
+                                                                       real_submit(self, task, rank)))
+    results, built = build.check_and_build([MINIMAL], tmp_path / "ahead", jobs=2)
+    assert built is not None and submitted
+    assert all(build.EMITTERS[0] not in [build.EMITTERS[m] for m in members] for _, members, _ in submitted)
+    serial = build_checked([check_path(MINIMAL)], tmp_path / "serial", jobs=1)
+    assert (tmp_path / "ahead" / "minimal" / "game.json").read_bytes() == \
+        (serial[0].folder / "game.json").read_bytes()
