@@ -535,7 +535,7 @@ class Emission:
         self.children = Children(functools.partial(_run_unit, self.games), jobs) \
             if jobs > 1 and can_fork() else None
         self.reader = reader and self.children is not None
-        """Whether the process that reads the games makes the READER_MADE emitters' artifacts (`reader_made`)."""
+        """Whether the process that reads the games makes the READER_MADE emitters' artifacts (`from_reader`)."""
         self.joined: dict[tuple[int, int], dict[int, list[Artifact]]] = {}
         self.writing = False
         self.whole: list[int] = []
@@ -571,16 +571,14 @@ class Emission:
                 self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
             self.children.start()
 
-    def keyed(self, game_index: int, code: str, keys: dict[str, str]) -> None:
-        """Take a game's cache keys, worked out by the process that read it, unless its plan has them already."""
+    def from_reader(self, game_index: int, code: str, keys: dict[str, str], made: dict[int, list[Artifact]]) -> None:
+        """Take what the process that read a game made of it: the code fingerprint and cache keys (unless its
+        plan has keys already), and the artifacts of the READER_MADE emitters, by emitter index."""
         plan = self.plans[game_index]
         if plan.keys is None:
             self.plans[game_index] = dataclasses.replace(plan, keys=keys, code=code)
-
-    def reader_made(self, game_index: int, made: dict[int, list[Artifact]]) -> None:
-        """Take the artifacts of the READER_MADE emitters, by emitter index, that the reading process made."""
         for emitter_index, artifacts in made.items():
-            if emitter_index in self.plans[game_index].stale:
+            if emitter_index in plan.stale:
                 self._done(game_index, emitter_index, artifacts)
 
     def checked(self, game_index: int, result: CheckResult) -> None:
@@ -751,11 +749,9 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                     emission = None
             if emission is not None:
                 emission.collect_until(games.connection)
-            keyed = games.take()
-            if emission is not None and keyed is not None:
-                code, keys, made = keyed
-                emission.keyed(len(results), code, keys)
-                emission.reader_made(len(results), made)
+            made = games.take()
+            if emission is not None and made is not None:
+                emission.from_reader(len(results), *made)
                 emission.collect_until(games.connection)
             results.append(dataclasses.replace(loaded, diagnostics=games.take()))
             if emission is not None and refused(results[-1:]):

@@ -11,9 +11,9 @@ stream, a font subset's formatted objects) is kept in a bounded `Remembered`.
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
 import threading
 import weakref
+from collections import OrderedDict
 from typing import Any, Callable, TypeVar
 
 T = TypeVar("T")

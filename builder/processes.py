@@ -33,12 +33,18 @@ class ChildFailed(RuntimeError):
     """A child process ended without sending its task's result."""
 
 
+def _as_child() -> None:
+    """Set up a forked child (a task's or a Producer's) for its short life."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to handle: it stops the children
+    # A child lives for one task (or one build's reading). Reference counting frees nearly all it makes, and
+    # its exit the rest; the collector's passes would cost 4-5% of an emitter's CPU and, at 10,000 counters,
+    # lower no peak.
+    gc.disable()
+
+
 def _child(run: Callable, task: object, conn: Connection) -> None:
     """Run one task in a forked child and send back ("ok", result) or ("error", exception)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's to handle: it stops the children
-    # A child lives for one task. Reference counting frees nearly all it makes, and its exit the rest; the
-    # collector's passes would cost 4-5% of an emitter's CPU and, at 10,000 counters, lower no peak.
-    gc.disable()
+    _as_child()
     try:
         reply = ("ok", run(task))
     except Exception as exc:  # the build re-raises it, as if the task had run in its own process
@@ -136,8 +142,7 @@ Item = TypeVar("Item")
 
 def _produce(produce: Callable[[], Iterable[object]], dumps: Callable[[object], bytes], conn: Connection) -> None:
     """Send each item `produce` yields as ("ok", item), then end; an exception ends the items as ("error", it)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # as in `_child`: the parent stops this process on Ctrl-C
-    gc.disable()  # as in `_child`: short-lived, it leaves its garbage to reference counting and its exit
+    _as_child()
     try:
         for item in produce():
             conn.send_bytes(dumps(("ok", item)))

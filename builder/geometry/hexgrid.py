@@ -81,8 +81,8 @@ class HexGrid:
 
     def is_shifted(self, hex_: Hex) -> bool:
         """Return whether this hex's column (flat) or row (pointy) sits half a hex down (right)."""
-        index = hex_.col if self.flat else hex_.row
-        return (index % 2 == 1) if self.spec.first == "high" else (index % 2 == 0)
+        flat, parity = self._shape
+        return (hex_.col if flat else hex_.row) % 2 == parity
 
     def contains(self, hex_: Hex) -> bool:
         """Return whether the hex lies on the grid."""
@@ -206,21 +206,22 @@ class HexGrid:
         # (flat, the parity of a shifted column or row): worked out once, a map asks for every hex's corners
         return self.flat, 1 if self.spec.first == "high" else 0
 
-    def centre_units(self, hex_: Hex) -> tuple[int, int]:
-        """Return the hex centre in half steps (see half_units) from the top-left corner of the bounding box."""
+    def _centre_units_at(self, col, row):
+        """Return the centre in half steps of the hex at (col, row): whole numbers, or numpy columns of them."""
         flat, parity = self._shape
         if flat:
-            return 2 + 3 * hex_.col, 1 + 2 * hex_.row + (hex_.col % 2 == parity)
-        return 1 + 2 * hex_.col + (hex_.row % 2 == parity), 2 + 3 * hex_.row
+            return 2 + 3 * col, 1 + 2 * row + (col % 2 == parity)
+        return 1 + 2 * col + (row % 2 == parity), 2 + 3 * row
+
+    def centre_units(self, hex_: Hex) -> tuple[int, int]:
+        """Return the hex centre in half steps (see half_units) from the top-left corner of the bounding box."""
+        return self._centre_units_at(hex_.col, hex_.row)
 
     def centre_units_array(self, hexes: list[Hex]) -> np.ndarray:
         """Return centre_units of each hex as rows (i, j): the arithmetic of all of them at once."""
         col = np.fromiter((h.col for h in hexes), dtype=np.int64, count=len(hexes))
         row = np.fromiter((h.row for h in hexes), dtype=np.int64, count=len(hexes))
-        flat, parity = self._shape
-        if flat:
-            return np.stack([2 + 3 * col, 1 + 2 * row + (col % 2 == parity)], axis=1)
-        return np.stack([1 + 2 * col + (row % 2 == parity), 2 + 3 * row], axis=1)
+        return np.stack(self._centre_units_at(col, row), axis=1)
 
     def centre_mm(self, hex_: Hex) -> tuple[float, float]:
         """Return the hex centre in mm from the top-left corner of the grid's bounding box."""
@@ -293,10 +294,7 @@ class HexGrid:
         row = np.tile(np.arange(rows), columns)
         flat, parity = self._shape
         shifted = ((col if flat else row) % 2) == parity
-        if flat:
-            i, j = 2 + 3 * col, 1 + 2 * row + shifted
-        else:
-            i, j = 1 + 2 * col + shifted, 2 + 3 * row
+        i, j = self._centre_units_at(col, row)
         (ux, uy), corners = self.half_units, np.array(self.corner_units)
         # per direction: the step to the neighbour for a hex that is shifted or not, and the side's corners
         steps = np.array([self._neighbour_steps(False), self._neighbour_steps(True)])
