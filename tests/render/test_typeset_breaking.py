@@ -9,14 +9,10 @@ import pytest
 from reportlab.lib.abag import ABag
 from reportlab.platypus import Paragraph
 
-from builder.load.game import load_game
 from builder.render.typeset.breaking import Unbroken, break_lines
-from builder.render.typeset.document import Layout
 from builder.render.typeset.flowables import Para
-from builder.render.typeset.rulebook import rulebook_story
 from builder.render.typeset.styles import styles
-from tests.conftest import CONTENT
-from tests.render.test_typeset_frags import SEED_GAMES, paragraphs
+from tests.render.test_typeset_frags import SEED_GAMES, paragraphs, seed_paragraphs
 
 
 def _state(value):
@@ -49,20 +45,16 @@ def _all_paragraphs(flowable, width_pt: float):
 
 @pytest.mark.parametrize("name", SEED_GAMES)
 def test_seed_rulebook_lines_break_as_reportlab_breaks_them(name: str) -> None:
-    game = load_game(CONTENT / name)
-    layout = Layout(game.game.print.papers[0], columns=2)
     compared = declined = 0
-    for book in game.rulebooks:
-        story, _, _ = rulebook_story(game, book, layout)
-        for para in (p for f in story for p in _all_paragraphs(f, layout.column_pt)):
-            for width_pt in (layout.column_pt, layout.column_pt * 0.4, 25.0):
-                both = _both(para, width_pt)
-                if both is None:
-                    # narrow widths leave long words to reportlab; at the column's, nearly every paragraph is ours
-                    declined += width_pt == layout.column_pt
-                    continue
-                assert both[0] == both[1], para.text
-                compared += 1
+    for para, layout in seed_paragraphs(name, _all_paragraphs):
+        for width_pt in (layout.column_pt, layout.column_pt * 0.4, 25.0):
+            both = _both(para, width_pt)
+            if both is None:
+                # narrow widths leave long words to reportlab; at the column's, nearly every paragraph is ours
+                declined += width_pt == layout.column_pt
+                continue
+            assert both[0] == both[1], para.text
+            compared += 1
     assert compared > 300 and declined < compared / 10
 
 

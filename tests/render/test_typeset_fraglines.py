@@ -10,16 +10,12 @@ import io
 import pytest
 from reportlab.platypus import Paragraph
 
-from builder.load.game import load_game
-from builder.render.typeset.document import Layout
 from builder.render.typeset.flowables import Para
 from builder.render.typeset.fraglines import is_plain
 from builder.render.typeset.links import LinkingCanvas
-from builder.render.typeset.rulebook import rulebook_story
 from builder.render.typeset.styles import styles
-from tests.conftest import CONTENT
 from tests.render.test_typeset_breaking import _all_paragraphs
-from tests.render.test_typeset_frags import SEED_GAMES
+from tests.render.test_typeset_frags import SEED_GAMES, seed_paragraphs
 
 
 def _drawn(para: Para, width_pt: float, draw) -> tuple:
@@ -46,17 +42,13 @@ def _drawn(para: Para, width_pt: float, draw) -> tuple:
 
 @pytest.mark.parametrize("name", SEED_GAMES)
 def test_seed_rulebook_paragraphs_draw_as_reportlab_draws_them(name: str) -> None:
-    game = load_game(CONTENT / name)
-    layout = Layout(game.game.print.papers[0], columns=2)
     drawn_here = 0
-    for book in game.rulebooks:
-        story, _, _ = rulebook_story(game, book, layout)
-        for para in (p for f in story for p in _all_paragraphs(f, layout.column_pt)):
-            for width_pt in (layout.column_pt, layout.column_pt * 0.6):
-                ours = _drawn(para, width_pt, lambda p: p.drawPara())
-                assert ours == _drawn(para, width_pt, lambda p: Paragraph.drawPara(p)), para.text
-                para.wrap(width_pt, 10_000)
-                drawn_here += para.blPara is para.plain_lines and is_plain(para)
+    for para, layout in seed_paragraphs(name, _all_paragraphs):
+        for width_pt in (layout.column_pt, layout.column_pt * 0.6):
+            ours = _drawn(para, width_pt, lambda p: p.drawPara())
+            assert ours == _drawn(para, width_pt, lambda p: Paragraph.drawPara(p)), para.text
+            para.wrap(width_pt, 10_000)
+            drawn_here += para.blPara is para.plain_lines and is_plain(para)
     assert drawn_here > 500, "few paragraphs were drawn the quick way"
 
 
