@@ -1,6 +1,7 @@
 """A build on several processes writes exactly the bytes a build in one process writes."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -98,6 +99,19 @@ def test_the_build_imports_no_emitter_library_until_it_needs_one() -> None:
              "print(sorted(m for m in ('reportlab', 'numpy', 'pypdfium2', 'shapely', 'svgwrite') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_importing_every_emitter_starts_no_thread() -> None:
+    """numpy's OpenBLAS would start a busy-waiting thread per extra core (builder/__init__.py)."""
+    import subprocess
+    import sys
+
+    if not Path("/proc/self/task").is_dir():
+        pytest.skip("counts threads in /proc")
+    probe = "import os, builder.build as b; b.import_emitters(); print(len(os.listdir('/proc/self/task')))"
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
+    assert done.stdout.strip() == "1"
 
 
 def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks_first() -> None:

@@ -1,7 +1,7 @@
 """The game model as one JSON file: for tools that want the checked content without parsing YAML."""
 from __future__ import annotations
 
-import json
+from pydantic_core import to_json
 
 from builder.model.content import Game
 
@@ -22,4 +22,6 @@ def emit_model_json(game: Game) -> bytes:
             for book in game.rulebooks
         ],
     }
-    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    # pydantic's encoder: the text of json.dumps(data, ensure_ascii=False, indent=1) (but 0.00001 for 1e-05)
+    # in a tenth of the time
+    return to_json(data, indent=1) + b"\n"
