@@ -121,14 +121,15 @@ several processes runs the parts as separate tasks, so that one long emitter doe
 tests/test_build_parallel.py proves the parts add up to the whole."""
 
 SHARED: tuple[tuple[Emitter, ...], ...] = (
-    (emit_map_pdfs, emit_map_svgs),
+    (emit_map_pdfs, emit_map_svgs, emit_vmod),
     (emit_charts_pdf, emit_aid_pdf, emit_charts_svg),
     (emit_counters, emit_setup_pdf),
 )
-"""Emitters that draw the same things (the map sheets; the charts' layouts; the counters), which each
-process draws once and remembers (builder/memo.py). A build on several processes runs the stale emitters
-of a group as one task, so that the drawing is made once rather than once in each process: it saves a
-third of these emitters' work (bench/stages.py times each emitter with the others' drawings at hand)."""
+"""Emitters that draw the same things (the map sheets, whose hex maps are the module's boards too; the
+charts' layouts; the counters), which each process draws once and remembers (builder/memo.py). A build on
+several processes runs the stale emitters of a group as one task, so that the drawing is made once rather
+than once in each process: it saves a third of these emitters' work (bench/stages.py times each emitter
+with the others' drawings at hand)."""
 
 DOCUMENTS = (emit_rulebook_pdf, emit_setup_pdf)
 """The emitters whose PDFs the VASSAL module carries in its Help menu. The module is made without them
@@ -457,15 +458,16 @@ def workload(game: Game) -> dict[str, float]:
 
 COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_rulebook_pdf: (0.0, {"text": 6.8e-6}),
-    emit_vmod: (0.05, {"hex_area": 1.0, "counters": 0.0015, "charts": 0.006}),
+    emit_vmod: (0.05, {"hex_area": 0.5, "counters": 0.0015, "charts": 0.006}),
     emit_map_pdfs: (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.08}),
     emit_charts_pdf: (0.2, {"charts": 0.0086}),
     emit_counters: (0.04, {"counters": 0.0007}),
     emit_setup_pdf: (0.07, {"placements": 0.002}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
-(map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The map and
-chart groups (SHARED) are counted whole in their first emitter. An emitter not listed counts 0.
+(map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The chart
+group (SHARED) is counted whole in its first emitter; in the map group, the module counts what it adds to
+the map sheets (its boards' hex maps are theirs). An emitter not listed counts 0.
 They need only be right enough to start the long tasks first, so that no long one starts last and leaves
 the other cores idle at the end; the sizes let the order follow the game's shape (a long rulebook, a big map,
 many placements). `python -m bench.costs` prints each task's estimate beside its measured CPU time."""

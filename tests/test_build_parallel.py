@@ -127,7 +127,8 @@ def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks
              for members, part in units}
     ranked = sorted(costs, key=costs.get, reverse=True)
     assert ranked[-1] == ("_model_json", None)
-    assert {ranked[0][0], ranked[1][0]} <= {"emit_rulebook_pdf", "emit_vmod"}
+    longest = ranked[:2]  # the module (with the map sheets, whose hex maps it shares) and a rulebook's part
+    assert any("emit_vmod" in task for task in longest) and any("emit_rulebook_pdf" in task for task in longest)
 
 
 def test_the_reading_child_makes_game_json_so_no_task_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,8 +2,8 @@
 
 Faces come from the counter renderer, so a piece looks exactly like its printed counter; each distinct
 face is rasterised once, all on one sheet (render/png.face_pngs). Boards and charts go through the PDF
-backend and PDFium, much faster than resvg on a map's thousands of paths. The hex map's picture comes
-from the map renderer's hex layers (not the printed sheet with its title and key, so the board can be
+backend and PDFium, much faster than resvg on a map's thousands of paths. The hex map's picture is
+the printed sheet's hex map, moved (not the whole sheet with its title and key, so the board can be
 cut tight around the hexes); `hex_map_drawing` is the one seam to it. Boards and faces share one scale,
 so counters sit in hexes as on the table.
 """
@@ -22,15 +22,14 @@ from builder.emit.vassal.pieces import FaceRecipe
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.raster import page_png
 from builder.emit.vassal.trait_kinds import MOVED_IMAGE
-from builder.geometry.hexgrid import HexGrid
 from builder.model.content import Game
 from builder.model.map import Map
 from builder.model.units import MM_PER_INCH
 from builder.render.charts import chart_drawing
 from builder.render.counters import all_counters, marker_counters, marker_face
 from builder.render.drawing import Drawing, Group, Item, Paint, Rect, circle
-from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
-from builder.render.maps.hexmap import hex_map_items
+from builder.render.maps.frame import terrain_by_id
+from builder.render.maps.sheet import map_sheets
 from builder.render.maps.table import table_items
 from builder.render.pdf import draw_drawing, new_canvas, show_scratch_page
 from builder.render.png import face_pngs, png_bytes
@@ -43,10 +42,14 @@ T = TypeVar("T")
 
 
 def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float) -> list[Item]:
-    """Return the picture of a hex map with its grid's top-left corner at (x_mm, y_mm): the map seam."""
-    grid = HexGrid(map_.grid)
-    return hex_map_items(map_, terrain_by_id(game.maps.terrain), HexFrame(grid, x_mm, y_mm),
-                         hex_contents(map_, grid), game.game.languages[0])
+    """Return the picture of a hex map with its grid's top-left corner at (x_mm, y_mm): the map seam.
+
+    The very items of the printed sheet's hex map (`MapSheet.hex_map`, drawn once per game and process),
+    moved from where the sheet has its grid: a build runs the module with the map sheets (build.SHARED),
+    and drawing the map took a quarter of the module's work.
+    """
+    sheet = next(s for s in map_sheets(game) if s.map_id == map_.id and s.frame is not None)
+    return [Group(sheet.hex_map, dx_mm=x_mm - sheet.frame.x_mm, dy_mm=y_mm - sheet.frame.y_mm)]
 
 
 def board_drawing(plan: ModulePlan, board: BoardPlan) -> Drawing:

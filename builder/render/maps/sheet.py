@@ -42,6 +42,9 @@ class MapSheet:
     drawing: Drawing
     frame: HexFrame | None = None
     """Where the hex grid sits on the sheet (hex maps only)."""
+    hex_map: tuple[Item, ...] = ()
+    """The hex map itself (`hex_map_items` at `frame`), part of `drawing`: the VASSAL module draws its board
+    from these very items, moved, rather than drawing the map again (builder/emit/vassal/art.py)."""
 
 
 @dataclass(frozen=True)
@@ -169,17 +172,18 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     band = EDGE_BAND_MM
     around = _around(ctx, map_, w + 2 * band, h + 2 * band, hexagonal=True)
     contents = hex_contents(map_, grid)
+    hex_map: list[Item] = []
 
     def body(x: float, y: float) -> list[Item]:
         """Return the map and its edge names with the band's top-left corner at (x, y)."""
         frame = HexFrame(grid, x + band, y + band)
-        return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h),
-                *hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang)]
+        hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang)
+        return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h), *hex_map]
 
     drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
     title = ctx.sheet_title(map_)
     return MapSheet(map_.id, map_.id, "hex", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title),
-                    HexFrame(grid, x + band, y + band))
+                    HexFrame(grid, x + band, y + band), tuple(hex_map))
 
 
 def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
