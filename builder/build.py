@@ -718,8 +718,8 @@ def _loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
         game = loaded.game
         yield None if game is None else (code_fingerprint(), emitter_keys(game),
                                          {EMITTERS.index(e): e(game) for e in READER_MADE})
-        # `checked` imports the checks' modules (0.13 s) once the first game is sent, not before: the build
-        # can start the game's emitters as soon as it is imported and has the game
+        # `checked` imports the checks' modules once the first game is sent, not before: the build starts the
+        # game's emitters as soon as it has the game and its own imports are done
         yield checked(loaded).diagnostics
 
 
