@@ -16,7 +16,9 @@ import gc
 import heapq
 import multiprocessing
 import pickle
+import queue
 import signal
+import threading
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
@@ -141,18 +143,37 @@ Item = TypeVar("Item")
 
 
 def _produce(produce: Callable[[], Iterable[object]], dumps: Callable[[object], bytes], conn: Connection) -> None:
-    """Send each item `produce` yields as ("ok", item), then end; an exception ends the items as ("error", it)."""
+    """Send each item `produce` yields as ("ok", item), then end; an exception ends the items as ("error", it).
+
+    The items go out through a thread of their own, so that making the next one goes on while the parent
+    has not read the last yet: a pipe holds 64 KiB, a loaded game is near a megabyte, and the build takes
+    it only once it has imported its emitters (the reading child used to wait that long for it).
+    """
     _as_child()
+    outbox: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+    writer = threading.Thread(target=_send_all, args=(outbox, conn), daemon=True)
+    writer.start()
     try:
         for item in produce():
-            conn.send_bytes(dumps(("ok", item)))
+            outbox.put(dumps(("ok", item)))
     except Exception as exc:
         try:
-            conn.send_bytes(dumps(("error", exc)))
+            outbox.put(dumps(("error", exc)))
         except Exception as unsent:  # an exception that would not pickle: say so rather than vanish
-            conn.send_bytes(dumps(("error", ChildFailed(f"a producer failed and its error could not be sent: "
-                                                        f"{exc!r} ({unsent})"))))
+            outbox.put(dumps(("error", ChildFailed(f"a producer failed and its error could not be sent: "
+                                                   f"{exc!r} ({unsent})"))))
+    outbox.put(None)
+    writer.join()
     conn.close()
+
+
+def _send_all(outbox: queue.SimpleQueue, conn: Connection) -> None:
+    """Write what comes into `outbox` to `conn`, in order, until None."""
+    while (data := outbox.get()) is not None:
+        try:
+            conn.send_bytes(data)
+        except OSError:  # the parent is gone or stopped reading: nothing more can be sent
+            return
 
 
 class Producer(Generic[Item]):

@@ -7,7 +7,7 @@ import inspect
 import re
 import sys
 from pathlib import Path
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints,
                       WithJsonSchema, model_validator)
@@ -156,6 +156,18 @@ class ContentModel(BaseModel):
 
 
 _describe_fields(ContentModel)
+
+M = TypeVar("M", bound=ContentModel)
+
+
+def default_of(model: type[M], **values: Any) -> M:
+    """Return `model(**values)` for a field's default, made without validating (pydantic's model_construct).
+
+    The models build their validators when first used (`defer_build`); a default written `Stacking()`
+    used it at import, and building a dozen validators then took a third of importing the models: in the
+    build's main process, which never validates. A default holds only defaults or the `values` given,
+    which must be what validating would keep (floats as floats)."""
+    return model.model_construct(**values)
 
 
 DesignedFlag = Union[bool, str]

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text
+from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text, default_of
 
 
 class Side(ContentModel):
@@ -327,7 +327,7 @@ class GameFile(ContentModel):
     """Languages of the rulebook and player text; the first is the source language."""
     source: str = ""
     """Where the facts come from (the printed rulebook this content transcribes)."""
-    scale: Scale = Scale()
+    scale: Scale = default_of(Scale)
     """What a turn, a hex and a unit stand for."""
     sides: list[Side] = Field(min_length=1)
     """The sides."""
@@ -337,15 +337,15 @@ class GameFile(ContentModel):
     """Formations units belong to."""
     dice: list[Dice] = []
     """The die rolls the game uses."""
-    turns: TurnStructure = TurnStructure()
+    turns: TurnStructure = default_of(TurnStructure)
     """Turn track and sequence of play."""
-    stacking: Stacking = Stacking()
+    stacking: Stacking = default_of(Stacking)
     """Stacking rules."""
     cups: list[Cup] = []
     """Cups and bags that chits or order dice are drawn from."""
-    print: PrintSettings = PrintSettings()
+    print: PrintSettings = default_of(PrintSettings)
     """Print settings."""
-    document: Document = Document()
+    document: Document = default_of(Document)
     """How the rulebook is typeset."""
     corrections: list[Correction] = []
     """Where the content departs from the source, and why."""

@@ -5,7 +5,7 @@ from typing import Literal, Union
 
 from pydantic import Field, model_validator
 
-from builder.model.base import Colour, ContentModel, DesignedFlag, Id, Number, Scalar, Text
+from builder.model.base import Colour, ContentModel, DesignedFlag, Id, Scalar, Text, default_of
 
 
 class TerrainStyle(ContentModel):
@@ -32,7 +32,7 @@ class Terrain(ContentModel):
     """The terrain's name."""
     kind: Literal["hex", "overlay", "hexside", "path", "piece"] = "hex"
     """`hex` base terrain; `overlay` added to a hex (minefield); `hexside` feature; `path` road/track; `piece` on a gridless table."""
-    style: TerrainStyle = TerrainStyle()
+    style: TerrainStyle = default_of(TerrainStyle)
     """How it is drawn."""
     blocks_movement: bool = False
     """Whether no unit may ever enter it (sea)."""
@@ -63,9 +63,9 @@ class Numbering(ContentModel):
     """Which part comes first in a label."""
     separator: str = ""
     """Text between the two parts (`.` gives `03.05`)."""
-    column: AxisNumbering = AxisNumbering()
+    column: AxisNumbering = default_of(AxisNumbering)
     """Column numbering."""
-    row: AxisNumbering = AxisNumbering()
+    row: AxisNumbering = default_of(AxisNumbering)
     """Row numbering."""
     stagger: bool = False
     """Whether the shifted columns (or rows) number their hexes one higher (0101, 0202, 0301…)."""
@@ -84,7 +84,7 @@ class Grid(ContentModel):
     """Distance across flats of one hex, in mm."""
     first: Offset = "high"
     """Whether the first column (flat) or row (pointy) sits higher/left of the second (`high`) or lower (`low`)."""
-    numbering: Numbering = Numbering()
+    numbering: Numbering = default_of(Numbering)
     """How hexes are labelled."""
 
 
@@ -281,6 +281,3 @@ class MapFile(ContentModel):
     designed: DesignedFlag = False
     """Marks values in this file designed because the source lacks them."""
 
-
-HexEntry.model_rebuild()
-Map.model_rebuild()

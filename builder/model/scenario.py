@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import ContentModel, DesignedFlag, Id, Number, Text
+from builder.model.base import ContentModel, DesignedFlag, Id, Number, Text, default_of
 
 
 class Within(ContentModel):
@@ -231,7 +231,7 @@ class Scenario(ContentModel):
     """Units of the counter mix that do not take part."""
     special_rules: list[SpecialRule] = []
     """Rules for this scenario only."""
-    victory: Victory = Victory()
+    victory: Victory = default_of(Victory)
     """Victory conditions."""
     optional_rules: dict[str, bool] = {}
     """Optional rules switched on or off."""

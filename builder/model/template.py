@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from builder.model.base import ContentModel, Id
+from builder.model.base import ContentModel, Id, default_of
 
 
 class Box(ContentModel):
@@ -69,7 +69,7 @@ class CounterLayout(ContentModel):
     """Where the NATO symbol's frame goes (its size mark sits above it)."""
     texts: list[TextSlot] = []
     """The text slots."""
-    reduced_band: Box | None = Box(x=0, y=0, w=1, h=0.1)
+    reduced_band: Box | None = default_of(Box, x=0.0, y=0.0, w=1.0, h=0.1)
     """A pale band drawn on reduced faces so a flipped counter reads as reduced at a glance."""
     formation_band: Box | None = None
     """A band in the formation's colour, when the unit's formation has one."""

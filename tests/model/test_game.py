@@ -1,4 +1,4 @@
-"""Model helpers that checks rely on: dice results, the turn track's dates."""
+"""Model helpers that checks rely on (dice results, the turn track's dates), and what importing the models costs."""
 from __future__ import annotations
 
 import datetime as dt
@@ -21,3 +21,26 @@ def test_turn_track_dates() -> None:
     assert track.turn_of(dt.date(1942, 6, 4)) == 5
     assert track.turn_of(dt.date(1942, 6, 23)) is None
     assert track.turn_of(dt.date(1942, 5, 25)) is None
+
+
+def test_importing_the_models_builds_no_validator() -> None:
+    """A build's main process only unpickles games: the validators are built where a game is validated
+    (`defer_build`, and defaults made by `default_of`)."""
+    import subprocess
+    import sys
+
+    probe = ("import builder.model.content; from builder.model.base import ContentModel\n"
+             "def subs(c):\n    for s in c.__subclasses__():\n        yield s\n        yield from subs(s)\n"
+             "print(sorted({c.__name__ for c in subs(ContentModel) if c.__pydantic_complete__}))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_a_default_made_without_validating_equals_the_validated_one() -> None:
+    from builder.model.game import GameFile, PrintSettings, Stacking
+    from builder.model.template import Box, CounterLayout
+
+    assert GameFile.model_fields["stacking"].default == Stacking()
+    assert GameFile.model_fields["print"].default == PrintSettings()
+    assert CounterLayout.model_fields["reduced_band"].default == Box(x=0, y=0, w=1, h=0.1)
+    assert type(CounterLayout.model_fields["reduced_band"].default.w) is float
