@@ -740,25 +740,27 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
     games: Producer[ReaderItem] = Producer(functools.partial(_loaded_and_checked, paths),
                                            dumps=dumps_without_sources, loads=loads_without_sources)
     emission: Emission | None = None
+
+    def take() -> ReaderItem:
+        # while the reading child makes its next item, the emitters that finish are taken in and replaced
+        if emission is not None:
+            emission.collect_until(games.connection)
+        return games.take()
+
     try:
         emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress, reader=True)
         for _ in paths:
-            if emission is not None:
-                emission.collect_until(games.connection)
-            loaded = games.take()
+            loaded = take()
             if emission is not None and loaded.game is not None:
                 try:
                     emission.add(loaded)
                 except OutputError:  # told, if the checks let the build go on, by the build without a head start
                     emission.stop()
                     emission = None
-            if emission is not None:
-                emission.collect_until(games.connection)
-            made = games.take()
+            made = take()
             if emission is not None and made is not None:
                 emission.from_reader(len(results), *made)
-                emission.collect_until(games.connection)
-            results.append(dataclasses.replace(loaded, diagnostics=games.take()))
+            results.append(dataclasses.replace(loaded, diagnostics=take()))
             if emission is not None and refused(results[-1:]):
                 emission.stop()  # the build is refused; the other games are still checked, to report everything
                 emission = None
