@@ -14,6 +14,7 @@ import numpy as np
 import resvg_py
 
 from builder.model.units import MM_PER_INCH
+from builder.render.deflate import deflate
 from builder.render.drawing import Drawing
 from builder.render.fonts import font_files
 from builder.render.svg import svg_text
@@ -33,9 +34,6 @@ FACE_GAP_MM = 2.0
 SHEET_PX = 4000
 """Largest width and height of a scratch sheet in pixels: more faces take more sheets, so a mix of
 10,000 counters never needs one bitmap of gigabytes."""
-PNG_LEVEL = 3
-"""zlib level of the PNGs made here and of the module's pictures (emit/vassal/raster.py): on flat
-colours as fast as level 1, a little smaller."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -78,7 +76,7 @@ def _png(width: int, height: int, rows: memoryview | bytes) -> bytes:
     Pillow's encoder tries five filters on every row; on a counter's flat colours no filter
     compresses as well, and writing the file directly takes a fraction of the time.
     """
-    return b"".join((png_head(width, height), png_chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL)),
+    return b"".join((png_head(width, height), png_chunk(b"IDAT", deflate(rows)),
                      png_chunk(b"IEND", b"")))
 
 

@@ -1,5 +1,6 @@
-"""Every stream of every PDF is deflated at builder.render.deflate.PDF_LEVEL and none is in ASCII85,
-whichever emitter is the first (or only) one a process imports."""
+"""Every stream of every PDF is deflated by builder.render.deflate (ISA-L, at its LEVEL) and none is in
+ASCII85, whichever emitter is the first (or only) one a process imports; what it deflates is the same
+bytes on every run, and inflates back with zlib."""
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ import zlib
 
 import pytest
 
-from builder.render.deflate import PDF_LEVEL
+from builder.render.deflate import LEVEL, deflate, deflater
 from tests.conftest import MINIMAL, ROOT
 
 STREAM = re.compile(rb"<<([^<>]*(?:<<[^<>]*>>[^<>]*)*)>>\s*stream\r?\n")
@@ -52,11 +53,26 @@ def test_every_stream_is_deflated_at_the_projects_level(emitter: str) -> None:
         streams = deflated_streams(pdf)
         assert streams, f"{path} has no deflated stream"
         for stream in streams:
-            assert zlib.compress(zlib.decompress(stream), PDF_LEVEL) == stream, \
-                f"a stream of {path} is not deflated at level {PDF_LEVEL}"
+            assert deflate(zlib.decompress(stream)) == stream, \
+                f"a stream of {path} is not deflated by render.deflate at level {LEVEL}"
 
 
-def test_the_default_level_would_be_told_apart() -> None:
-    # the check above can fail: a page's worth of operators deflates differently at zlib's default level
-    text = b"".join(b"%d %d m %d %d l S\n" % (n, n * 7 % 311, n * 13 % 97, n) for n in range(2000))
-    assert zlib.compress(text) != zlib.compress(text, PDF_LEVEL)
+PAGE = b"".join(b"%d %d m %d %d l S\n" % (n, n * 7 % 311, n * 13 % 97, n) for n in range(2000))
+"""A page's worth of PDF operators."""
+
+
+def test_zlibs_deflate_would_be_told_apart() -> None:
+    # the check above can fail: a page's worth of operators deflates differently through reportlab's zlib
+    assert zlib.compress(PAGE) != deflate(PAGE)
+    assert zlib.compress(PAGE, 3) != deflate(PAGE)
+
+
+def test_deflating_gives_the_same_bytes_every_time_and_zlib_inflates_them() -> None:
+    once = deflate(PAGE)
+    assert deflate(PAGE) == once
+    assert zlib.decompress(once) == PAGE
+    pieces = deflater()
+    streamed = b"".join((pieces.compress(PAGE[:5000]), pieces.compress(PAGE[5000:]), pieces.flush()))
+    assert zlib.decompress(streamed) == PAGE
+    bare = deflater(raw=True)
+    assert zlib.decompress(bare.compress(PAGE) + bare.flush(), -15) == PAGE

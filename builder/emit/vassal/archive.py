@@ -14,6 +14,7 @@ import zlib
 from dataclasses import dataclass
 
 from builder.emit.vassal.xmlwrite import HEADER, escape_text
+from builder.render.deflate import deflater
 
 DATE_SAVED_MS = "1700000000000"
 """A fixed `dateSaved` (epoch milliseconds): the archive must not change with the clock."""
@@ -21,7 +22,6 @@ ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """A fixed timestamp for every ZIP entry."""
 STORED_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".pdf", ".vsav", ".zip")
 """Entries compressed already: deflating them again costs time and saves next to nothing."""
-DEFLATE_LEVEL = 6
 
 STORED, DEFLATED = zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED
 _LOCAL = struct.Struct("<IHHHHHIIIHH")
@@ -61,7 +61,7 @@ def pack(name: str, data: bytes) -> Packed:
     crc = zlib.crc32(data)
     if name.lower().endswith(STORED_SUFFIXES):
         return Packed(STORED, crc, len(data), data)
-    packer = zlib.compressobj(DEFLATE_LEVEL, zlib.DEFLATED, -15)
+    packer = deflater(raw=True)
     return Packed(DEFLATED, crc, len(data), packer.compress(data) + packer.flush())
 
 

@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import ctypes
 import math
-import zlib
 from typing import Iterator
 
 import numpy as np
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 
-from builder.render.png import PNG_LEVEL, png_chunk, png_head
+from builder.render.deflate import deflater
+from builder.render.png import png_chunk, png_head
 
 STRIP_BYTES = 32 * 2**20
 """Largest strip of a picture held at once, in bytes of RGB pixels (each PNG row adds its filter byte).
@@ -31,10 +31,10 @@ class PngStream:
     """An RGB (or greyscale) PNG written a strip of rows at a time: rows in, one compressed stream, the
     file at the end."""
 
-    def __init__(self, width_px: int, height_px: int, *, gray: bool = False, level: int = PNG_LEVEL) -> None:
+    def __init__(self, width_px: int, height_px: int, *, gray: bool = False) -> None:
         self.width_px, self.height_px, self.rows = width_px, height_px, 0
         self.parts = [png_head(width_px, height_px, gray=gray)]
-        self.packer = zlib.compressobj(level)
+        self.packer = deflater()
 
     def add(self, lines: np.ndarray) -> None:
         """Append PNG rows: each its filter byte (0, none) and then its pixels (RGB, or one grey byte)."""
