@@ -66,7 +66,8 @@ def _no_source() -> None:
 
 class _SourcelessPickler(pickle.Pickler):
     # reducer_override, unlike persistent_id, is not asked about the strings, numbers, lists and dicts
-    # that most of a game is: a fortieth of the calls into Python, and half the time to pickle next-war
+    # that most of a game is: a thirteenth of the calls into Python (8,651 for next-war rather than
+    # 114,604), and half the time to pickle it
     def reducer_override(self, obj: object) -> object:
         return (_no_source, ()) if obj.__class__ is Source else NotImplemented
 
