@@ -146,3 +146,49 @@ def test_the_reading_child_makes_game_json_so_no_task_does(tmp_path: Path, monke
     serial = build_checked([check_path(MINIMAL)], tmp_path / "serial", jobs=1)
     assert (tmp_path / "ahead" / "minimal" / "game.json").read_bytes() == \
         (serial[0].folder / "game.json").read_bytes()
+
+
+# A build's tasks get the game unpickled, its models' validators not built (they are built when first used):
+# an emitter that validated a model built one in its own process (the module's blank scenario did, 0.03 s).
+# game.json's dump builds serialisers, in the reading child (READER_MADE), not in a task.
+NO_VALIDATOR = """
+import pickle, sys
+import builder.build as b
+from builder.model.base import ContentModel
+game = pickle.loads(sys.stdin.buffer.read())
+b.import_emitters()
+for emitter in b.EMITTERS:
+    for part in b.parts_of(emitter, game) if emitter not in b.READER_MADE else ():
+        emitter(part)
+def every(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from every(sub)
+print(sorted({model.__name__ for model in every(ContentModel) if model.__pydantic_complete__}))
+"""
+
+
+def test_the_emitters_build_no_validator() -> None:
+    import subprocess
+    import sys
+
+    from builder.load.game import load_game
+    from builder.model.source import dumps_without_sources
+
+    game = load_game(CONTENT / "gazala-1942")
+    done = subprocess.run([sys.executable, "-c", NO_VALIDATOR], input=dumps_without_sources(game),
+                          capture_output=True, check=True)
+    assert done.stdout.decode().strip() == "[]"
+
+
+def test_pydantic_looks_for_no_plugins_unless_told_to() -> None:
+    import subprocess
+    import sys
+
+    probe = "import os, builder; print(os.environ['PYDANTIC_DISABLE_PLUGINS'])"
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
+    assert done.stdout.strip() == "__all__"
+    told = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
+                          env={**env, "PYDANTIC_DISABLE_PLUGINS": "logfire"})
+    assert told.stdout.strip() == "logfire"

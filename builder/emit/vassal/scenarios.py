@@ -4,7 +4,7 @@ from __future__ import annotations
 from builder.emit.vassal.boards import Aids, turn_box_key
 from builder.emit.vassal.placement import HexMap, Stacks
 from builder.emit.vassal.setups import Placed, Resolver, Setup, Target, marker_target, place_units
-from builder.model.base import text_in
+from builder.model.base import default_of, text_in
 from builder.model.content import Game
 from builder.model.scenario import Scenario
 
@@ -81,7 +81,7 @@ def new_game(game: Game, setups: list[Setup]) -> Setup:
         first = [p for p in setups[0].placed if p.counter_id in markers and p.target.kind == "box"]
         shared = [p for p in first if all(p in s.placed for s in setups[1:])]
     numbers = game.game.turns.numbers()
-    blank = Scenario(id="new-game", name="")
+    blank = default_of(Scenario, id="new-game", name="")  # made, not validated: a task builds no validator
     return Setup(blank, tuple(shared), cups, numbers[0] if numbers else 1)
 
 
