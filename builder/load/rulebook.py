@@ -4,6 +4,7 @@ The conventions are in docs/rulebook-format.md.
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,24 +34,40 @@ _THOUSANDS = re.compile(r"\d{1,3}(?:([ \u00a0\u202f.,])\d{3})(?:\1\d{3})*")
 _LIST_MARKER = re.compile(r"^\s*(?:\d+[.)]|[-*+])\s+", re.MULTILINE)
 
 
+_CASE_NUMBER = re.compile(CASE_NUMBER)
+_ONLY_JOINERS = re.compile(r"(?:" + _JOINERS + r"|\s)*")
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+_NOT_DIGIT = re.compile(r"\D")
+
+
+@functools.cache
 def _see_pattern(lang: str) -> re.Pattern[str]:
     words = "|".join(SEE_WORDS.values()) if lang not in SEE_WORDS else SEE_WORDS[lang]
     return re.compile(r"(?<![\w.])(?:" + words + r")\s+(" + _NUMBER_LIST + r")")
+
+
+@functools.cache
+def _see_words(lang: str) -> re.Pattern[str]:
+    words = SEE_WORDS.get(lang, "")
+    return re.compile(r"(?:" + words + r")" if words else r"$^")
 
 
 def references_in(text: str, lang: str) -> list[tuple[str, int]]:
     """Return (case number, offset) for every cross reference written in `text`."""
     found: list[tuple[str, int]] = []
     for match in _see_pattern(lang).finditer(text):
-        for number in re.finditer(CASE_NUMBER, match.group(1)):
+        for number in _CASE_NUMBER.finditer(match.group(1)):
             found.append((number.group(0), match.start(1) + number.start()))
-    words = SEE_WORDS.get(lang, "")
+    if "(" not in text:  # most blocks: no bracket to read a bare case number in
+        return found
+    words = _see_words(lang)
     for match in _PAREN.finditer(text):
         inner = match.group(1)
-        rest = re.sub(CASE_NUMBER, "", inner)
-        rest = re.sub(r"(?:" + words + r")" if words else r"$^", "", rest)
-        if re.search(CASE_NUMBER, inner) and re.fullmatch(r"(?:" + _JOINERS + r"|\s)*", rest):
-            for number in re.finditer(CASE_NUMBER, inner):
+        if not _CASE_NUMBER.search(inner):
+            continue
+        rest = words.sub("", _CASE_NUMBER.sub("", inner))
+        if _ONLY_JOINERS.fullmatch(rest):
+            for number in _CASE_NUMBER.finditer(inner):
                 pair = (number.group(0), match.start(1) + number.start())
                 if pair not in found:
                     found.append(pair)
@@ -67,13 +84,11 @@ def numbers_in(text: str, skip: set[int]) -> list[str]:
             continue
         token = match.group(0)
         if _THOUSANDS.fullmatch(token):
-            found.append(re.sub(r"\D", "", token))
+            found.append(_NOT_DIGIT.sub("", token))
             continue
-        if re.fullmatch(r"\d+,\d{1,2}", token):
+        if _DECIMAL_COMMA.fullmatch(token):
             token = token.replace(",", ".")
-        for part in re.split(r",", token):
-            if part:
-                found.append(part)
+        found.extend(part for part in token.split(",") if part)
     return found
 
 
