@@ -27,3 +27,25 @@ def test_the_module_carries_every_rulebook_and_setup_card(jobs: int, tmp_path: P
     assert len(listed) == len(pdfs) == len(set(listed))
     assert sorted(attached.values()) == sorted(pdfs.values()), \
         "each PDF in the module is the build's own, byte for byte"
+
+
+def test_the_module_is_written_with_its_documents_before_the_game_is_whole(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # attached and staged as soon as the module and the PDFs are made, so that the game's last emitter does not
+    # leave this work (0.05 s for next-war's module) to be done after it
+    from builder import build
+
+    staged_first = []
+    real_write_game = build.write_game
+
+    def write_game(plan: build.GamePlan, made: dict, staging: build.Staging | None = None) -> build.BuildResult:
+        staged_first.append(staging is not None and build.EMITTERS.index(build.emit_vmod) in staging.entries)
+        return real_write_game(plan, made, staging)
+
+    monkeypatch.setattr(build, "write_game", write_game)
+    built = build_checked([check_path(MINIMAL)], tmp_path, jobs=2)[0]
+    assert staged_first == [True]
+    module = next(a["path"] for a in built.artifacts if a["kind"] == "vmod")
+    with zipfile.ZipFile(io.BytesIO((built.folder / module).read_bytes())) as archive:
+        listed = [e.get("pdfFile") for e in ET.fromstring(archive.read("buildFile.xml")).iter(PDF_FILE)]
+    assert listed and len(listed) == len(set(listed)) == len([n for n in archive.namelist() if n.endswith(".pdf")])
