@@ -8,6 +8,6 @@ import os
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 # pydantic looks for plugins (entry points of every installed package) when it builds its first validator:
-# 0.03 s on the way to a build's first emitters, for plugins that observe validation, which sandtable
+# 0.015-0.025 s on the way to a build's first emitters, for plugins that observe validation, which sandtable
 # does not use. A value the user set is kept.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
