@@ -636,12 +636,12 @@ class Emission:
     def _stage(self, game_index: int, emitter_index: int) -> None:
         """Write an emitter's artifacts into its game's staging folder now, while other emitters run, rather than
         all at the end; the module once it and the documents attached to it are all made (`_stage_module`)."""
-        made = self.made[game_index]
+        made, emitter = self.made[game_index], EMITTERS[emitter_index]
         if made.get(emitter_index) is None:
             return
-        if EMITTERS[emitter_index] is emit_vmod or EMITTERS[emitter_index] in DOCUMENTS:
+        if emitter is emit_vmod or emitter in DOCUMENTS:
             self._stage_module(game_index)
-        if EMITTERS[emitter_index] is not emit_vmod:
+        if emitter is not emit_vmod:
             self._staging(game_index).write(emitter_index, made[emitter_index])
 
     def _stage_module(self, game_index: int) -> None:

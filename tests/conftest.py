@@ -13,6 +13,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 MINIMAL = DATA / "games" / "minimal"
 CONTENT = ROOT / "content"
+PRINT_VALIDATED = """
+from builder.model.base import ContentModel
+def _every(cls):
+    for sub in cls.__subclasses__():
+        yield sub
+        yield from _every(sub)
+print(sorted({model.__name__ for model in _every(ContentModel) if model.__pydantic_complete__}))
+"""
+"""The end of a probe script: prints the content models whose validators its process has built."""
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from builder.build import build_checked, check_path
-from tests.conftest import CONTENT, MINIMAL, run_cli
+from tests.conftest import CONTENT, MINIMAL, PRINT_VALIDATED, run_cli
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -154,18 +154,12 @@ def test_the_reading_child_makes_game_json_so_no_task_does(tmp_path: Path, monke
 NO_VALIDATOR = """
 import pickle, sys
 import builder.build as b
-from builder.model.base import ContentModel
 game = pickle.loads(sys.stdin.buffer.read())
 b.import_emitters()
 for emitter in b.EMITTERS:
     for part in b.parts_of(emitter, game) if emitter not in b.READER_MADE else ():
         emitter(part)
-def every(cls):
-    for sub in cls.__subclasses__():
-        yield sub
-        yield from every(sub)
-print(sorted({model.__name__ for model in every(ContentModel) if model.__pydantic_complete__}))
-"""
+""" + PRINT_VALIDATED
 
 
 def test_the_emitters_build_no_validator() -> None:

@@ -29,9 +29,9 @@ def test_importing_the_models_builds_no_validator() -> None:
     import subprocess
     import sys
 
-    probe = ("import builder.model.content; from builder.model.base import ContentModel\n"
-             "def subs(c):\n    for s in c.__subclasses__():\n        yield s\n        yield from subs(s)\n"
-             "print(sorted({c.__name__ for c in subs(ContentModel) if c.__pydantic_complete__}))")
+    from tests.conftest import PRINT_VALIDATED
+
+    probe = "import builder.model.content\n" + PRINT_VALIDATED
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
