@@ -10,7 +10,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+
+from builder.render.ttf import quick_font
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -60,7 +61,7 @@ def registered(font: str, bold: bool = False) -> str:
     """Register the face with reportlab once and return its PDF name."""
     chosen = face(font, bold)
     if chosen.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(chosen.pdf_name, str(chosen.path)))
+        pdfmetrics.registerFont(quick_font(chosen.pdf_name, str(chosen.path)))
     return chosen.pdf_name
 
 
