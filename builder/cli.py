@@ -156,12 +156,23 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no
 
 def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None, cache: bool) -> dict[Path, str]:
     """Check and build the games that are not up to date; return the line to print for each path."""
-    _import_build()
-    from builder.build import EMITTERS, check_and_build, default_jobs
+    from builder.processes import can_fork, default_jobs
+    from builder.reader import start_reader
+
+    jobs = jobs or default_jobs()
+    # the child that reads the games starts now, and imports what it needs while this process imports the rest
+    reader = start_reader(paths) if jobs > 1 and can_fork() else None
+    try:
+        _import_build()
+    except BaseException:
+        if reader is not None:
+            reader.stop()
+        raise
+    from builder.build import EMITTERS, check_and_build
     from builder.progress import Progress
 
     progress = Progress()
-    results, built = check_and_build(paths, out_dir, jobs=jobs or default_jobs(), cache=cache, progress=progress)
+    results, built = check_and_build(paths, out_dir, jobs=jobs, cache=cache, progress=progress, reader=reader)
     progress.finish()
     diagnostics = [d for r in results for d in r.diagnostics]
     if diagnostics:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import heapq
 import multiprocessing
+import os
 import pickle
 import queue
 import signal
@@ -29,6 +30,11 @@ Result = TypeVar("Result")
 def can_fork() -> bool:
     """Return whether children can be forked here."""
     return "fork" in multiprocessing.get_all_start_methods()
+
+
+def default_jobs() -> int:
+    """Return how many processes a build uses by default: one per core this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
 
 
 class ChildFailed(RuntimeError):

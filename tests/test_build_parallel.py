@@ -23,6 +23,43 @@ def test_parallel_build_is_byte_identical_to_serial(tmp_path: Path) -> None:
     assert len(_tree(tmp_path / "serial")) > 150
 
 
+def test_the_tasks_write_their_own_files_and_the_build_only_the_module_and_what_the_reader_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder import build
+
+    staged: list[str] = []  # what the build's own process writes (a child's appends stay in the child)
+    original = build.Staging.write
+
+    def write(self: build.Staging, index: int, artifacts: list) -> None:
+        staged.append(build.EMITTERS[index].__name__)
+        original(self, index, artifacts)
+
+    monkeypatch.setattr(build.Staging, "write", write)
+    results, built = build.check_and_build([CONTENT / "bolt-action"], tmp_path / "parallel", jobs=2)
+    assert built is not None and sorted(staged) == ["_model_json", "emit_vmod"]
+    build_checked(results, tmp_path / "serial", jobs=1)
+    assert _tree(tmp_path / "parallel") == _tree(tmp_path / "serial")
+
+
+def test_the_reader_can_start_before_the_build_imports_the_models(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from builder.build import check_and_build
+    from builder.reader import start_reader
+
+    # `sandtable build` forks it first (builder/cli.py): what it imports, the fork carries, and it takes none
+    probe = ("import sys, builder.reader; print(sorted(m for m in ('builder.build', 'builder.model.content', "
+             "'builder.load.game', 'pydantic', 'yaml', 'reportlab') if m in sys.modules))")
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert shown.stdout.strip() == "[]"
+    paths = [MINIMAL, CONTENT / "bolt-action"]
+    results, built = check_and_build(paths, tmp_path / "early", jobs=2, reader=start_reader(paths))
+    assert built is not None and [r.errors for r in results] == [[], []]
+    check_and_build(paths, tmp_path / "late", jobs=2)
+    assert _tree(tmp_path / "early") == _tree(tmp_path / "late")
+
+
 def test_cli_jobs_do_not_change_the_output(tmp_path: Path) -> None:
     one, two = tmp_path / "one", tmp_path / "two"
     assert run_cli("build", str(MINIMAL), "-o", str(one), "-j", "1").code == 0

@@ -125,7 +125,11 @@ class OutputTree:
     def write(self, path: str, data: bytes) -> Written:
         """Write one new file and return what was written."""
         key, target = self._target(path)
-        with open(target, "xb") as stream:  # a new file, readable as the umask allows
+        try:
+            stream = open(target, "xb")  # a new file, readable as the umask allows
+        except FileExistsError:  # written by another process of the build (builder/build.py `_run_unit`)
+            raise OutputError(f"{key} is written twice in one build") from None
+        with stream:
             stream.write(data)
         record = Written(key, hashlib.sha256(data).hexdigest(), len(data))
         self.written[key] = record

@@ -132,6 +132,15 @@ def test_output_paths_never_leave_the_output_folder(path: str, tmp_path: Path) -
         OutputTree(tmp_path / "game").write(path, b"x")
 
 
+def test_a_path_another_process_wrote_is_refused_not_overwritten(tmp_path: Path) -> None:
+    # the tasks of a parallel build each write into the game's staging folder with a tree of their own
+    # (builder/build.py `_run_unit`): the file system, not the tree, tells them a path is taken
+    OutputTree(tmp_path / "game").write("counters/a.svg", b"first")
+    with pytest.raises(OutputError, match="counters/a.svg is written twice"):
+        OutputTree(tmp_path / "game").write("counters/a.svg", b"second")
+    assert (tmp_path / "game" / "counters" / "a.svg").read_bytes() == b"first"
+
+
 def test_a_link_inside_the_output_folder_cannot_lead_out(tmp_path: Path) -> None:
     root = tmp_path / "game"
     root.mkdir()
