@@ -66,25 +66,38 @@ class Runner:
             raise RuntimeError(f"python {' '.join(args)} failed:\n{done.stderr[-2000:]}")
         return done.stdout
 
-    def build(self, paths: list[Path], out: Path, *, cold: bool = False) -> dict:
-        """Return the figures of `sandtable build PATHS -o OUT`; a cold build runs `repeat` times, each into a
-        folder no build has written (OUT, then OUT-1, OUT-2 …), and gives the run of median wall time, with
-        every run's wall time.
+    def build(self, paths: list[Path], out: Path) -> dict:
+        """Return the figures of `sandtable build PATHS -o OUT`."""
+        return self._build(paths, out)
 
-        The runs' folders stay until the scratch folder goes, after the last measurement. Deleting one just
-        before the next run would time the file system rather than the build: ext4 without a journal (as on
-        the machine these figures come from) will not reuse an inode freed in the last minute, and checks
-        each such inode again for every file it makes (0.15 s of CPU for the 400 files of next-war after an
-        `rm -rf` of the last build's). A first build, or a build in a fresh checkout, never meets them.
+    def cold(self, cases: dict[str, list[Path]], scratch: Path) -> dict[str, dict]:
+        """Return the figures of cold builds of each case (a name and its games): `repeat` rounds, each building
+        every case once, in turn, into a folder no build has written; for each case the run of median wall
+        time, with every run's wall time.
+
+        Round by round rather than case by case: a spell of a busy host (a virtual machine's cores slow
+        down for a minute or two when their host is busy) then slows one run of every case rather than
+        every run of one. The runs' folders stay until the scratch folder goes, after the last measurement.
+        Deleting one just before the next run would time the file system rather than the build: ext4
+        without a journal (as on the machine these figures come from) will not reuse an inode freed in the
+        last minute, and checks each such inode again for every file it makes (0.15 s of CPU for the 400
+        files of next-war after an `rm -rf` of the last build's). A first build, or a build in a fresh
+        checkout, never meets them.
         """
-        if not cold:
-            return self._build(paths, out)
-        shutil.rmtree(out, ignore_errors=True)
-        runs = [self._build(paths, out if n == 0 else out.with_name(f"{out.name}-{n}")) for n in range(self.repeat)]
-        if any(run["wall_s"] is None for run in runs):
-            return next(run for run in runs if run["wall_s"] is None)
-        median = sorted(runs, key=lambda run: run["wall_s"])[len(runs) // 2]
-        return {**median, "runs_wall_s": [run["wall_s"] for run in runs]} if len(runs) > 1 else median
+        runs: dict[str, list[dict]] = {name: [] for name in cases}
+        for round_ in range(self.repeat):
+            for name, paths in cases.items():
+                runs[name].append(self._build(paths, scratch / f"out-{_slug(name)}-{round_}"))
+        found = {}
+        for name, measured in runs.items():
+            failed = next((run for run in measured if run["wall_s"] is None), None)
+            if failed is not None:
+                found[name] = failed
+                continue
+            median = sorted(measured, key=lambda run: run["wall_s"])[len(measured) // 2]
+            found[name] = {**median, "runs_wall_s": [run["wall_s"] for run in measured]} if len(measured) > 1 \
+                else median
+        return found
 
     def _build(self, paths: list[Path], out: Path) -> dict:
         """Run `sandtable build PATHS -o OUT`; return its wall and CPU seconds and its largest process's memory.
@@ -100,6 +113,10 @@ class Runner:
             return {"wall_s": None, "error": messages[-1:] or [usage]}
         wall, cpu_s, peak_kib = json.loads(usage)
         return {"wall_s": round(wall, 3), "cpu_s": round(cpu_s, 2), "peak_rss_mib": round(peak_kib / 1024, 1)}
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
 def stage_case(runner: Runner, name: str, folder: Path) -> dict:
@@ -157,11 +174,10 @@ def seed_builds(runner: Runner, scratch: Path) -> list[dict]:
     shutil.rmtree(content, ignore_errors=True)
     shutil.copytree(ROOT / "content", content)
     games = [content / name for name in SEEDS]
-    rows = []
-    for game in games:
-        rows.append({"case": f"{game.name}: cold", **runner.build([game], scratch / f"out-{game.name}", cold=True)})
-    out = scratch / "out-all"
-    rows.append({"case": "all five: cold", **runner.build(games, out, cold=True)})
+    cases = {f"{game.name}: cold": [game] for game in games}
+    cases["all five: cold"] = games
+    rows = [{"case": name, **figures} for name, figures in runner.cold(cases, scratch).items()]
+    out = scratch / f"out-{_slug('all five: cold')}-0"  # the first cold build of all five: warm from here on
     rows.append({"case": "all five: warm (nothing changed)", **runner.build(games, out)})
     target = content / "gazala-1942"
     before = json.loads((out / target.name / "manifest.json").read_text(encoding="utf-8"))
@@ -201,7 +217,7 @@ def main() -> int:
     parser.add_argument("--results", type=Path, default=ROOT / "bench" / "results.json")
     parser.add_argument("--only", choices=["stages", "builds", "seeds"], default=None,
                         help="run one part: the stage timings, the real builds, or the seed games' builds")
-    parser.add_argument("--repeat", type=int, default=3,
+    parser.add_argument("--repeat", type=int, default=5,
                         help="cold builds of the seed games run this many times; the median is reported")
     args = parser.parse_args()
     runner = Runner(args.tree.resolve(), args.repeat)
