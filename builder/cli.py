@@ -134,7 +134,8 @@ def check(paths: tuple[Path, ...], fmt: str) -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path), default=Path("out"), show_default=True,
+@click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path, file_okay=False), default=Path("out"),
+              show_default=True,
               help="Output folder; each game goes to OUT/<game-id>/.")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True, help="Report format.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
@@ -172,7 +173,14 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     from builder.progress import Progress
 
     progress = Progress()
-    results, built = check_and_build(paths, out_dir, jobs=jobs, cache=cache, progress=progress, reader=reader)
+    try:
+        results, built = check_and_build(paths, out_dir, jobs=jobs, cache=cache, progress=progress, reader=reader)
+    except OSError as exc:  # the output folder cannot be written: not the content's fault, nor ours
+        progress.finish()
+        where = f" {exc.filename}:" if exc.filename else ""
+        click.echo(f"error: cannot write the build's output:{where} {exc.strerror or exc}; "
+                   "fix the folder or choose another with -o (no game's folder was left half-written)", err=True)
+        sys.exit(EXIT_USAGE)
     progress.finish()
     diagnostics = [d for r in results for d in r.diagnostics]
     if diagnostics:

@@ -92,6 +92,18 @@ def test_build_refuses_a_broken_game_and_writes_nothing(minimal: Path, tmp_path:
     assert not out.exists()
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_an_output_folder_that_cannot_be_made_is_a_usage_error_not_a_crash(tmp_path: Path, jobs: str) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    inside = run_cli("build", str(MINIMAL), "-o", str(blocker / "out"), "-j", jobs)
+    assert inside.code == 2 and "Traceback" not in inside.stderr
+    assert f"cannot write the build's output: {blocker / 'out'}: Not a directory" in inside.stderr
+    itself = run_cli("build", str(MINIMAL), "-o", str(blocker), "-j", jobs)
+    assert itself.code == 2 and "is a file" in itself.stderr
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+
+
 def test_model_json_holds_the_checked_model(tmp_path: Path) -> None:
     run_cli("build", str(MINIMAL), "-o", str(tmp_path))
     model = json.loads((tmp_path / "minimal" / "game.json").read_text())
