@@ -110,17 +110,29 @@ class Children(Generic[Task, Result]):
             ready = wait(list(self.running), timeout=None if block else 0)
             if not ready:
                 return
-            done = [self._result(receiver) for receiver in ready]
-            self.start()  # the free slots are refilled before the parent goes on with the results
+            ending = [(receiver, *self.running.pop(receiver)) for receiver in ready]
+            # a child sends its result once its task is done: its slot is refilled before the result is read
+            # (a module of 5 MB takes the pipe a few hundredths of a second)
+            self.start()
+            done = []
+            try:
+                for receiver, child, task in ending:
+                    done.append(self._result(receiver, child, task))
+            finally:
+                for receiver, child, _ in ending[len(done):]:  # after one raised: end the others too
+                    if not receiver.closed:
+                        child.terminate()
+                        receiver.close()
+                        child.join()
             yield from done
 
     def wait_with(self, other: Connection) -> None:
         """Wait until a running task has finished or `other` has something to read."""
         wait([other, *self.running])
 
-    def _result(self, receiver: Connection) -> tuple[Task, Result]:
+    def _result(self, receiver: Connection, child: multiprocessing.process.BaseProcess, task: Task
+                ) -> tuple[Task, Result]:
         """Take a finished child's result (re-raising its error), and end the child."""
-        child, task = self.running.pop(receiver)
         try:
             status, value = receiver.recv()
         except EOFError:
