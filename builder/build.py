@@ -502,10 +502,11 @@ in the parent, while its one task that needs them can import them in its own chi
 
 def import_emitters(*, solo: bool = True) -> None:
     """Import every emitter (but `SOLO`'s without `solo`) and register every font face in this process, so
-    that the children forked after it inherit them rather than each doing it again (0.4 s, fonts parsed
+    that the children forked after it inherit them rather than each doing it again (0.3 s, fonts parsed
     included, and a build of the five seed games forks some thirty children). Modules make no garbage
-    worth a collection: the collector is paused meanwhile, as for builder.build itself (builder/cli.py)."""
-    with collector_paused():
+    worth a collection: the collector is paused meanwhile, as for builder.build itself (builder/cli.py),
+    and what they made is kept out of its later passes (`collector_paused`)."""
+    with collector_paused(freeze=True):
         for emitter in EMITTERS:
             if isinstance(emitter, Imported) and (solo or emitter not in SOLO):
                 emitter.function
@@ -581,9 +582,6 @@ class Emission:
             progress.start(0)
         if self.children is not None:
             import_emitters(solo=False)
-            # what was imported lives as long as the process: the collector need not walk it again, as it
-            # did (0.05 s) when the first game came in, unpickled, before `add` froze the game too
-            gc.freeze()
 
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
@@ -811,7 +809,10 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
         # while the reading child makes its next item, the emitters that finish are taken in and replaced
         if emission is not None:
             emission.collect_until(games.connection)
-        return games.take()
+        # what comes in lives as long as the build (`add` freezes the games, `Emission.stop` thaws them):
+        # unpickled without the collector walking it as it grows, then kept out of its passes
+        with collector_paused(freeze=emission is not None):
+            return games.take()
 
     try:
         emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress, reader=True)

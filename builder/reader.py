@@ -24,6 +24,6 @@ def start_reader(paths: list[Path]) -> Producer:
 def _read(paths: list[Path]) -> Iterator[object]:
     from builder.collector import collector_paused
 
-    with collector_paused():  # as builder/cli.py imports it: no garbage worth collecting
+    with collector_paused(freeze=True):  # as builder/cli.py imports it
         from builder.build import loaded_and_checked
     yield from loaded_and_checked(paths)
