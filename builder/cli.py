@@ -176,12 +176,11 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     progress = Progress()
     try:
         results, built = check_and_build(paths, out_dir, jobs=jobs, cache=cache, progress=progress, reader=reader)
-    except OSError as exc:  # the output folder cannot be written: not the content's fault, nor ours
+    except OSError as exc:  # a file that cannot be read or written: not ours to report as a crash
         progress.finish()
-        where = f" {exc.filename}:" if exc.filename else ""
-        click.echo(f"error: cannot write the build's output:{where} {exc.strerror or exc}; "
-                   "fix the folder or choose another with -o (no game's folder was left half-written)", err=True)
-        sys.exit(EXIT_USAGE)
+        line, code = _os_error(exc, out_dir)
+        click.echo(line, err=True)
+        sys.exit(code)
     progress.finish()
     diagnostics = [d for r in results for d in r.diagnostics]
     if diagnostics:
@@ -195,6 +194,19 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
         kept = f" ({len(one.rerun)} of {len(EMITTERS)} emitters rerun)" if len(one.rerun) < len(EMITTERS) else ""
         lines[path] = f"built {one.game_id}: {len(one.artifacts)} artifact(s) in {one.folder}{kept}"
     return lines
+
+
+def _os_error(exc: OSError, out_dir: Path) -> tuple[str, int]:
+    """Return the line to print and the exit code for a file a build could not read or write: the output
+    folder's is a usage error (2), any other (a content file) a content error (1)."""
+    reason = exc.strerror or str(exc)
+    path = Path(os.fsdecode(exc.filename)) if exc.filename is not None else None
+    out = out_dir.absolute()
+    if path is None or path.absolute() == out or out in path.absolute().parents:
+        where = f" {path}:" if path is not None else ""
+        return (f"error: cannot write the build's output:{where} {reason}; fix the folder or choose another with "
+                "-o (no game's folder was left half-written)", EXIT_USAGE)
+    return f"error: cannot read {path}: {reason}; nothing was written", EXIT_CONTENT
 
 
 @main.command()

@@ -104,6 +104,22 @@ def test_an_output_folder_that_cannot_be_made_is_a_usage_error_not_a_crash(tmp_p
     assert blocker.read_text(encoding="utf-8") == "not a folder"
 
 
+def test_a_file_a_build_cannot_read_is_a_content_error_and_one_it_cannot_write_a_usage_error(tmp_path: Path) -> None:
+    import errno
+
+    from builder.cli import EXIT_CONTENT, EXIT_USAGE, _os_error
+
+    out = tmp_path / "out"
+    unreadable = OSError(errno.EACCES, "Permission denied", str(tmp_path / "game" / "map.yaml"))
+    line, code = _os_error(unreadable, out)
+    assert code == EXIT_CONTENT and line == f"error: cannot read {tmp_path / 'game' / 'map.yaml'}: Permission denied; " \
+        "nothing was written"
+    unwritable = OSError(errno.ENOSPC, "No space left on device", str(out / ".game.staging-1-ab" / "x.pdf"))
+    line, code = _os_error(unwritable, out)
+    assert code == EXIT_USAGE and line.startswith(f"error: cannot write the build's output: {out / '.game.staging-1-ab'}")
+    assert _os_error(OSError("no file named"), out)[1] == EXIT_USAGE
+
+
 def test_model_json_holds_the_checked_model(tmp_path: Path) -> None:
     run_cli("build", str(MINIMAL), "-o", str(tmp_path))
     model = json.loads((tmp_path / "minimal" / "game.json").read_text())
