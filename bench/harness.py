@@ -85,7 +85,9 @@ class Runner:
         checkout, never meets them.
         """
         runs: dict[str, list[dict]] = {name: [] for name in cases}
+        references = []  # how fast the machine ran plain Python just before each round
         for round_ in range(self.repeat):
+            references.append(reference_seconds(passes=2))
             for name, paths in cases.items():
                 runs[name].append(self._build(paths, scratch / f"out-{_slug(name)}-{round_}"))
         found = {}
@@ -95,8 +97,9 @@ class Runner:
                 found[name] = failed
                 continue
             median = sorted(measured, key=lambda run: run["wall_s"])[len(measured) // 2]
-            found[name] = {**median, "runs_wall_s": [run["wall_s"] for run in measured]} if len(measured) > 1 \
-                else median
+            found[name] = {**median, "runs_wall_s": [run["wall_s"] for run in measured],
+                           "runs_cpu_s": [run["cpu_s"] for run in measured], "rounds_reference_s": references} \
+                if len(measured) > 1 else median
         return found
 
     def _build(self, paths: list[Path], out: Path) -> dict:
@@ -188,12 +191,12 @@ def seed_builds(runner: Runner, scratch: Path) -> list[dict]:
     return rows
 
 
-def reference_seconds() -> float:
-    """Return the CPU seconds of a fixed piece of pure Python (the best of five): how fast this machine runs
-    Python at the moment. A virtual machine's cores slow down when its host is busy, so builds measured at
-    different times compare only beside this figure."""
+def reference_seconds(passes: int = 5) -> float:
+    """Return the CPU seconds of a fixed piece of pure Python (the best of `passes`): how fast this machine
+    runs Python at the moment. A virtual machine's cores slow down when its host is busy, so builds measured
+    at different times compare only beside this figure."""
     best = float("inf")
-    for _ in range(5):
+    for _ in range(passes):
         started = time.process_time()
         total = 0
         for n in range(2_000_000):

@@ -81,5 +81,11 @@ def print_report(results: dict) -> None:
             print(f"  {row['case']:45} failed: {' '.join(row.get('error', []))}")
             continue
         extra = f"  rebuilt: {', '.join(row['changed_kinds'])}" if "changed_kinds" in row else ""
+        if "runs_wall_s" in row:
+            extra = "  runs " + " ".join(f"{wall:.2f}" for wall in row["runs_wall_s"])
         print(f"  {row['case']:45} {row['wall_s']:7.2f} s  {row['cpu_s']:7.2f} s CPU  "
               f"{row['peak_rss_mib']:7.1f} MiB{extra}")
+    rounds = next((row["rounds_reference_s"] for row in results["builds"] if "rounds_reference_s" in row), None)
+    if rounds:
+        print("  cold builds: median of the rounds; reference Python work before each round "
+              + " ".join(f"{seconds:.3f}" for seconds in rounds) + " s")
