@@ -66,10 +66,6 @@ class Runner:
             raise RuntimeError(f"python {' '.join(args)} failed:\n{done.stderr[-2000:]}")
         return done.stdout
 
-    def build(self, paths: list[Path], out: Path) -> dict:
-        """Return the figures of `sandtable build PATHS -o OUT`."""
-        return self._build(paths, out)
-
     def cold(self, cases: dict[str, list[Path]], scratch: Path) -> dict[str, dict]:
         """Return the figures of cold builds of each case (a name and its games): `repeat` rounds, each building
         every case once, in turn, into a folder no build has written; for each case the run of median wall
@@ -89,7 +85,7 @@ class Runner:
         for round_ in range(self.repeat):
             references.append(reference_seconds(passes=2))
             for name, paths in cases.items():
-                runs[name].append(self._build(paths, scratch / f"out-{_slug(name)}-{round_}"))
+                runs[name].append(self.build(paths, cold_folder(scratch, name, round_)))
         found = {}
         for name, measured in runs.items():
             failed = next((run for run in measured if run["wall_s"] is None), None)
@@ -102,7 +98,7 @@ class Runner:
                 if len(measured) > 1 else median
         return found
 
-    def _build(self, paths: list[Path], out: Path) -> dict:
+    def build(self, paths: list[Path], out: Path) -> dict:
         """Run `sandtable build PATHS -o OUT`; return its wall and CPU seconds and its largest process's memory.
 
         A small wrapper process times the build and reports getrusage(RUSAGE_CHILDREN): the build and its
@@ -118,8 +114,9 @@ class Runner:
         return {"wall_s": round(wall, 3), "cpu_s": round(cpu_s, 2), "peak_rss_mib": round(peak_kib / 1024, 1)}
 
 
-def _slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+def cold_folder(scratch: Path, case: str, round_: int) -> Path:
+    """Return the folder a case's cold build of one round writes (`Runner.cold`)."""
+    return scratch / f"out-{re.sub(r'[^a-z0-9]+', '-', case.lower()).strip('-')}-{round_}"
 
 
 def stage_case(runner: Runner, name: str, folder: Path) -> dict:
@@ -180,7 +177,7 @@ def seed_builds(runner: Runner, scratch: Path) -> list[dict]:
     cases = {f"{game.name}: cold": [game] for game in games}
     cases["all five: cold"] = games
     rows = [{"case": name, **figures} for name, figures in runner.cold(cases, scratch).items()]
-    out = scratch / f"out-{_slug('all five: cold')}-0"  # the first cold build of all five: warm from here on
+    out = cold_folder(scratch, "all five: cold", 0)  # the first cold build of all five: warm from here on
     rows.append({"case": "all five: warm (nothing changed)", **runner.build(games, out)})
     target = content / "gazala-1942"
     before = json.loads((out / target.name / "manifest.json").read_text(encoding="utf-8"))

@@ -321,11 +321,8 @@ class Staging:
 
     def take(self, index: int, entries: list[dict]) -> None:
         """Record the files one emitter's task wrote into this folder itself (`_run_unit`), by their entries."""
-        written = self.tree.written
         for entry in entries:
-            if entry["path"] in written:
-                raise OutputError(f"{entry['path']} is written twice in one build")
-            written[entry["path"]] = Written(entry["path"], entry["sha256"], entry["bytes"])
+            self.tree.taken(Written.of(entry))
         self.entries[index] = entries
 
 
@@ -341,8 +338,7 @@ def _fill(plan: GamePlan, made: dict[int, list[Artifact]], staging: Staging) -> 
                 staging.write(index, made[index])
             found = staging.entries[index]
         else:
-            found = [{**entry, "path": tree.keep(entry["path"], plan.folder / entry["path"],
-                                                 Written(entry["path"], entry["sha256"], entry["bytes"])).path}
+            found = [{**entry, "path": tree.keep(entry["path"], plan.folder / entry["path"], Written.of(entry)).path}
                      for entry in kept]
         entries += found
         counts.append(len(found))

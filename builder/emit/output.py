@@ -45,6 +45,15 @@ class Written:
     sha256: str
     bytes: int
 
+    @classmethod
+    def of(cls, entry: dict) -> "Written":
+        """Return what a manifest entry (`path`, `sha256`, `bytes`) says was written."""
+        return cls(entry["path"], entry["sha256"], entry["bytes"])
+
+
+def _written_twice(key: str) -> OutputError:
+    return OutputError(f"{key} is written twice in one build")
+
 
 def safe_relative(path: str) -> PurePosixPath:
     """Return `path` as a relative POSIX path inside the output folder, or raise OutputError."""
@@ -112,7 +121,7 @@ class OutputTree:
         names = safe_parts(path)
         key = "/".join(names)
         if key in self.written:
-            raise OutputError(f"{key} is written twice in one build")
+            raise _written_twice(key)
         folder = os.path.join(self.root, *names[:-1])
         if folder not in self._folders:
             Path(folder).mkdir(parents=True, exist_ok=True)
@@ -128,7 +137,7 @@ class OutputTree:
         try:
             stream = open(target, "xb")  # a new file, readable as the umask allows
         except FileExistsError:  # written by another process of the build (builder/build.py `_run_unit`)
-            raise OutputError(f"{key} is written twice in one build") from None
+            raise _written_twice(key) from None
         with stream:
             stream.write(data)
         record = Written(key, hashlib.sha256(data).hexdigest(), len(data))
@@ -144,6 +153,12 @@ class OutputTree:
             shutil.copyfile(earlier, target)
         self.written[key] = Written(key, record.sha256, record.bytes)
         return self.written[key]
+
+    def taken(self, record: Written) -> None:
+        """Record a file another process of the build wrote into this folder (builder/build.py `_run_unit`)."""
+        if record.path in self.written:
+            raise _written_twice(record.path)
+        self.written[record.path] = record
 
 
 def stage_beside(final: Path) -> Path:

@@ -77,7 +77,6 @@ class QuickFace(TTFontFace):
         """Return character → glyph and glyph → characters, each in the order reportlab fills them."""
         data = self._ttf_data
         char_to_glyph: dict[int, int] = {}
-        glyph_to_char: dict[int, list[int]] = {}
         pairs: list[tuple[range, object]] = []
         if fmt == 4:
             length = struct.unpack_from(">H", data, offset + 2)[0]
@@ -114,8 +113,7 @@ class QuickFace(TTFontFace):
             char_to_glyph.update(zip(chars, glyphs))
             for char, glyph in zip(chars, glyphs):
                 by_glyph[glyph].append(char)
-        glyph_to_char.update(by_glyph)
-        return char_to_glyph, glyph_to_char
+        return char_to_glyph, dict(by_glyph)
 
     def _metrics(self, glyph_to_char: dict[int, list[int]]) -> None:
         """Set hmetrics, defaultWidth and charWidths from the hhea and hmtx tables, as reportlab does."""
