@@ -16,10 +16,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from builder.collector import collector_paused
+from builder.deferred import compiled_on_first_use
 from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
+
+with compiled_on_first_use("yaml.reader"):  # its test for unprintable text serves the Python parser only
+    import yaml
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """Content files larger than this are refused (a map of 100×100 hexes is well under 1 MiB)."""
@@ -119,6 +121,8 @@ class _Budget:
 
 
 _STR = "tag:yaml.org,2002:str"
+_location = tuple.__new__
+"""Makes a Location from (file, line, column) without the named tuple's own __new__ in Python."""
 _MERGE = "tag:yaml.org,2002:merge"
 
 
@@ -137,7 +141,7 @@ class _Builder:
 
     def at(self, node: yaml.Node) -> Location:
         mark = node.start_mark
-        return Location(self.path, mark.line + 1, mark.column + 1)
+        return _location(Location, (self.path, mark.line + 1, mark.column + 1))
 
     def problem(self, node: yaml.Node, rule: str, message: str, hint: str = "") -> None:
         self.problems.append(Diagnostic(self.at(node), rule, ERROR, message, hint))
@@ -187,19 +191,29 @@ class _Builder:
         self.problem(node, "load/unsupported-tag", f'the YAML tag "{tag}" is not supported', "remove the tag")
         return value
 
-    def where(self, node: yaml.Node, built: Any) -> Location:
-        """Return where a built value stands: a list or mapping already knows it (the same node's start)."""
-        if isinstance(built, LocatedDict):
-            return built.source.at
-        if isinstance(built, LocatedList):
-            return built.at
-        return self.at(node)
+    def value(self, node: yaml.Node) -> tuple[Any, Location]:
+        """Return a value's built form and where it stands: a list or mapping already knows it (its
+        node's start); a scalar, most values, is built here rather than through `build`."""
+        if node.__class__ is not yaml.ScalarNode:
+            built = self.build(node)
+            return built, built.at if built.__class__ is LocatedList else built.source.at
+        budget = self.budget
+        budget.nodes += 1
+        if budget.nodes > MAX_NODES:
+            raise _TooLarge(self.at(node))
+        mark = node.start_mark
+        return (node.value if node.tag == _STR else self.scalar(node),
+                _location(Location, (self.path, mark.line + 1, mark.column + 1)))
 
     def sequence(self, node: yaml.SequenceNode) -> LocatedList:
-        children = node.value
-        out = LocatedList([self.build(child) for child in children])
+        out = LocatedList()
+        items = []
+        for child in node.value:
+            built, where = self.value(child)
+            out.append(built)
+            items.append(where)
         out.at = self.at(node)
-        out.items = tuple(self.where(child, built) for child, built in zip(children, out))
+        out.items = tuple(items)
         return out
 
     def mapping(self, node: yaml.MappingNode) -> LocatedDict:
@@ -219,13 +233,12 @@ class _Builder:
                 self.problem(key_node, "load/duplicate-key", f'the key "{key}" is given twice in this mapping '
                              f"(first at line {first.line})", "keep one of them")
                 continue
-            built = self.build(value_node)
+            built, values[key] = self.value(value_node)
             out[key] = built
             keys[key] = self.at(key_node)
-            values[key] = self.where(value_node, built)
-            if isinstance(built, LocatedList):
+            if built.__class__ is LocatedList:
                 items[key] = built.items
-            elif isinstance(built, LocatedDict):
+            elif built.__class__ is LocatedDict:
                 children[key] = built.source
         out.source = Source(self.at(node), keys, values, items, children)
         return out

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import inspect
 import re
@@ -9,8 +10,7 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, Union
 
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints,
-                      WithJsonSchema, model_validator)
+from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
 from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import core_schema
 
@@ -26,22 +26,49 @@ def _number_to_text(value: Any) -> Any:
     return value
 
 
-Id = Annotated[
-    str,
-    BeforeValidator(_number_to_text),
-    StringConstraints(min_length=1, max_length=80, pattern=ID_PATTERN),
-    WithJsonSchema({"anyOf": [{"type": "string", "pattern": ID_PATTERN, "minLength": 1, "maxLength": 80},
-                              {"type": "integer", "minimum": 0}]}),
-]
+class _SchemaOnce:
+    """Marks a type written in hundreds of fields: its core schema is generated once and copied after.
+
+    Pydantic generates an annotated type's schema anew at every field that names it (checking a
+    validator's signature, applying each constraint); the validators of the six file models, which the
+    reading child builds before it reads the first game, name `Text` some 50 times and `Id` some 120.
+    Each field gets its own copy, as pydantic may add to a schema's metadata. (`Id`, whose JSON Schema
+    is its own, makes its schema directly: `_IdSchema`.)
+    """
+
+    def __init__(self) -> None:
+        self.schema: core_schema.CoreSchema | None = None
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        if self.schema is None:
+            self.schema = handler(source)
+        return copy.deepcopy(self.schema)
+
+
+class _IdSchema:
+    """An id's schema, made once: text of letters, digits and `_ . : / + -`, or a bare number taken as text."""
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, _source: Any, _handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        return core_schema.no_info_before_validator_function(
+            _number_to_text, core_schema.str_schema(min_length=1, max_length=80, pattern=ID_PATTERN))
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, _schema: core_schema.CoreSchema, _handler: Any) -> dict[str, Any]:
+        return {"anyOf": [{"type": "string", "pattern": ID_PATTERN, "minLength": 1, "maxLength": 80},
+                          {"type": "integer", "minimum": 0}]}
+
+
+Id = Annotated[str, _IdSchema]
 """An identifier: letters, digits and `_ . : / + -`, starting with a letter or digit."""
 
-Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$")]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$"), _SchemaOnce()]
 """A colour as `#rrggbb`."""
 
-LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[A-Z]{2})?$")]
+LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[A-Z]{2})?$"), _SchemaOnce()]
 """A language code such as `en`, `pl`, `pt` or `pt-BR`."""
 
-Text = Union[str, dict[LanguageCode, str]]
+Text = Annotated[Union[str, dict[LanguageCode, str]], _SchemaOnce()]
 """Text for players: one string, or one string per language (`{en: …, pl: …}`)."""
 
 Number = Union[int, float]

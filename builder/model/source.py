@@ -5,34 +5,23 @@ import io
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True, slots=True, init=False)
-class Location:
-    """A place in a content file; line and column are 1-based from the moment they are made."""
+class Location(NamedTuple):
+    """A place in a content file; line and column are 1-based from the moment they are made.
+
+    A named tuple, ordered by file, line and column: the loader makes one per key, value and list item
+    (some 400,000 for a game of 10,000 counters), with `tuple.__new__` itself (builder/load/yaml.py),
+    which costs a third of a frozen dataclass's making.
+    """
 
     file: Path
     line: int = 1
     column: int = 1
 
-    def __init__(self, file: Path, line: int = 1, column: int = 1) -> None:
-        # The loader makes one Location per key, value and list item (some 400,000 for a game of
-        # 10,000 counters). A frozen dataclass's own __init__ goes through object.__setattr__ per
-        # field, which costs twice as much as setting the slots directly; the class stays frozen.
-        _set_file(self, file)
-        _set_line(self, line)
-        _set_column(self, column)
-
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
-
-    def __reduce__(self) -> tuple[type["Location"], tuple[Path, int, int]]:
-        # pickled as a call of the class: a slotted dataclass's own state functions look up its fields for
-        # every instance, a third of the time to unpickle a game (a rulebook's blocks carry some 2,000)
-        return Location, (self.file, self.line, self.column)
-
-
-_set_file, _set_line, _set_column = Location.file.__set__, Location.line.__set__, Location.column.__set__
 
 
 @dataclass(frozen=True)
