@@ -15,6 +15,15 @@ _KIND_NAMES = {
     "list": "a list", "dict": "a mapping", "model": "a mapping", "date": "a date (YYYY-MM-DD)",
     "tuple": "a list", "none": "nothing",
 }
+_LIST_HINT = "write a list: one item per line, each starting with `- `, or the items in brackets: [a, b]"
+_MAPPING_HINT = "write a mapping: `key: value` lines, indented under this one"
+_KIND_HINTS = {
+    "string": 'write text; a value YAML would read as a number or true/false goes in quotes: "5"',
+    "int": "write a whole number, such as 3", "float": "write a number, such as 2.5", "bool": "write true or false",
+    "list": _LIST_HINT, "tuple": _LIST_HINT, "dict": _MAPPING_HINT, "model": _MAPPING_HINT,
+    "date": "write the date as YYYY-MM-DD",
+}
+"""How to write a value of each kind pydantic names in a type error."""
 
 
 def describe(value: Any) -> str:
@@ -136,18 +145,19 @@ def _message(error: dict, allowed: list[str]) -> tuple[str, str]:
     if kind.endswith("_type") or kind.endswith("_parsing"):
         base = kind.rsplit("_", 1)[0]
         wanted = _KIND_NAMES.get(base, base.replace("_", " "))
-        return f"expected {wanted}, found {describe(value)}", ""
+        return f"expected {wanted}, found {describe(value)}", _KIND_HINTS.get(base, "")
     if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
         bound = next(iter(ctx.values()), "")
         words = {"greater_than_equal": "at least", "greater_than": "more than",
                  "less_than_equal": "at most", "less_than": "less than"}[kind]
-        return f"must be {words} {bound}, found {describe(value)}", ""
+        return f"must be {words} {bound}, found {describe(value)}", f"write a number that is {words} {bound}"
     if kind in ("too_short", "too_long"):
         words = "at least" if kind == "too_short" else "at most"
         count = ctx.get("min_length", ctx.get("max_length", ""))
-        return f"needs {words} {count} item(s), found {ctx.get('actual_length', '?')}", ""
+        return f"needs {words} {count} item(s), found {ctx.get('actual_length', '?')}", f"give {words} {count}"
     if kind == "string_too_short":
-        return f"needs at least {ctx.get('min_length')} character(s), found {describe(value)}", ""
+        return (f"needs at least {ctx.get('min_length')} character(s), found {describe(value)}",
+                "write the value out, or leave the key out if it is optional")
     if kind == "string_too_long":
         return f"may have at most {ctx.get('max_length')} characters", "shorten it"
     if kind == "union_tag_invalid":
@@ -157,7 +167,7 @@ def _message(error: dict, allowed: list[str]) -> tuple[str, str]:
         return "this chart has no `kind`", "add `kind: crt`, `kind: tec` or `kind: table`"
     if kind == "value_error":
         return str(ctx.get("error", error.get("msg", ""))), ""
-    return f"{describe(value)} is not valid here", ""
+    return f"{describe(value)} is not valid here", "`sandtable schema` prints what each key accepts"
 
 
 def diagnostics_from(exc: ValidationError, model: type[BaseModel], tree: Any, file_at: Location) -> list[Diagnostic]:
