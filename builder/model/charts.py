@@ -1,5 +1,4 @@
 """charts.yaml: combat results tables, terrain effects charts and die-roll tables."""
-from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 

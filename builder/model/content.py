@@ -1,5 +1,4 @@
 """The whole game as one immutable model: what the checks and every emitter read."""
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path

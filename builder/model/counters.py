@@ -1,5 +1,4 @@
 """counters.yaml: values, movement classes, unit types, units with their steps, markers and chits."""
-from __future__ import annotations
 
 from typing import Literal
 

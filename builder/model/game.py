@@ -1,5 +1,4 @@
 """game.yaml: identity, sides, nationalities, formations, dice, scale, turns, stacking, print, waivers."""
-from __future__ import annotations
 
 import datetime as dt
 from typing import Literal

@@ -1,5 +1,4 @@
 """map.yaml: terrain types, maps (hex or gridless), hexes, hexsides, paths, places, edges, tracks, boxes."""
-from __future__ import annotations
 
 from typing import Literal, Union
 

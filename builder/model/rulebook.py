@@ -1,5 +1,4 @@
 """The rulebook as parsed from rules/<lang>/*.md: numbered cases, references, embeds, glossary."""
-from __future__ import annotations
 
 from dataclasses import dataclass, field
 

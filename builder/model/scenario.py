@@ -1,5 +1,4 @@
 """scenarios/*.yaml: length, setup placements, reinforcements, replacements, special rules, victory."""
-from __future__ import annotations
 
 import datetime as dt
 from typing import Literal

@@ -2,7 +2,6 @@
 
 Positions and sizes are fractions of the counter's side, so one layout serves 1/2" and 1" counters.
 """
-from __future__ import annotations
 
 from typing import Literal
 

@@ -1,5 +1,4 @@
 """Lengths with units, as content may write them: `5/8in`, `16mm`, `72in`."""
-from __future__ import annotations
 
 import re
 from fractions import Fraction
