@@ -121,9 +121,9 @@ class _Budget:
 
 
 _STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 _location = tuple.__new__
 """Makes a Location from (file, line, column) without the named tuple's own __new__ in Python."""
-_MERGE = "tag:yaml.org,2002:merge"
 
 
 class _Builder:
