@@ -193,17 +193,11 @@ class _Builder:
 
     def value(self, node: yaml.Node) -> tuple[Any, Location]:
         """Return a value's built form and where it stands: a list or mapping already knows it (its
-        node's start); a scalar, most values, is built here rather than through `build`."""
-        if node.__class__ is not yaml.ScalarNode:
-            built = self.build(node)
-            return built, built.at if built.__class__ is LocatedList else built.source.at
-        budget = self.budget
-        budget.nodes += 1
-        if budget.nodes > MAX_NODES:
-            raise _TooLarge(self.at(node))
-        mark = node.start_mark
-        return (node.value if node.tag == _STR else self.scalar(node),
-                _location(Location, (self.path, mark.line + 1, mark.column + 1)))
+        node's start), rather than making it again."""
+        built = self.build(node)
+        if node.__class__ is yaml.ScalarNode:
+            return built, self.at(node)
+        return built, built.at if built.__class__ is LocatedList else built.source.at
 
     def sequence(self, node: yaml.SequenceNode) -> LocatedList:
         out = LocatedList()
