@@ -15,9 +15,7 @@ def _same(mine: object, theirs: object) -> bool:
     """Whether two attribute values are equal, dictionaries in the same order and numbers of the same type."""
     if isinstance(theirs, dict):
         return list(mine.items()) == list(theirs.items())
-    if isinstance(theirs, list):
-        return len(mine) == len(theirs) and all(_same(a, b) for a, b in zip(mine, theirs))
-    if isinstance(theirs, tuple):
+    if isinstance(theirs, (list, tuple)):
         return len(mine) == len(theirs) and all(_same(a, b) for a, b in zip(mine, theirs))
     return type(mine) is type(theirs) and mine == theirs
 
