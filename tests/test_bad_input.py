@@ -34,6 +34,7 @@ CASES = {
     "unknown_key": ("map.yaml", "mapz: []\n", "load/unknown-key", 1),
     "duplicate_key": ("charts.yaml", "charts: []\ncharts: []\n", "load/duplicate-key", 2),
     "non_utf8": ("counters.yaml", b"units: []\n# caf\xe9\n", "load/not-utf8", 2),
+    "control_character": ("counters.yaml", "units: []\n# a bell \x07\n", "load/yaml-syntax", 2),
     "empty_file": ("charts.yaml", "", "load/empty-file", 1),
     "ten_megabytes": ("counters.yaml", "# " + "x" * (10 * 1024 * 1024) + "\n", "load/file-too-large", 1),
     "alias_bomb": ("counters.yaml", _alias_bomb(), "load/too-many-nodes", None),
@@ -60,7 +61,7 @@ def test_bad_file_gives_a_located_diagnostic(name: str, minimal: Path) -> None:
     assert not result.usage_error
 
 
-@pytest.mark.parametrize("name", ["non_utf8", "alias_bomb", "ten_megabytes", "recursive_alias", "nested_5000_deep"])
+@pytest.mark.parametrize("name", ["non_utf8", "control_character", "alias_bomb", "ten_megabytes", "recursive_alias", "nested_5000_deep"])
 def test_bad_file_on_the_command_line_exits_1_without_traceback(name: str, minimal: Path) -> None:
     file, data, rule, _ = CASES[name]
     _write(minimal, file, data)

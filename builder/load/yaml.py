@@ -299,11 +299,16 @@ def read_text(path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise ContentError([Diagnostic(Location(path, line, column), "load/not-utf8", ERROR,
+        raise ContentError([Diagnostic(_at_offset(path, data, exc.start), "load/not-utf8", ERROR,
                                        f"byte 0x{data[exc.start]:02x} is not valid UTF-8",
                                        "save the file as UTF-8")]) from None
+
+
+def _at_offset(path: Path, data: str | bytes, offset: int) -> Location:
+    """Return the line and column of the character (or byte) at `offset` of a file's text (or bytes)."""
+    newline = b"\n" if isinstance(data, bytes) else "\n"
+    line = data.count(newline, 0, offset) + 1
+    return Location(path, line, offset - (data.rfind(newline, 0, offset) + 1) + 1)
 
 
 def load_yaml(path: Path) -> Any:
@@ -352,6 +357,12 @@ def _slow_compose(path: Path, text: str) -> yaml.Node | None:
         context = f" ({exc.context})" if exc.context else ""
         raise ContentError([Diagnostic(at, "load/yaml-syntax", ERROR, f"YAML syntax error: {problem}{context}",
                                        "check the indentation, colons and quotes here")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow, found before any parsing
+        character = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        raise ContentError([Diagnostic(_at_offset(path, text, exc.position), "load/yaml-syntax", ERROR,
+                                       f"the character {character} may not be written in a YAML file",
+                                       "delete it; in a double-quoted string it may be written as an escape, "
+                                       "such as \\x07")]) from None
     except yaml.YAMLError as exc:
         raise ContentError([Diagnostic(Location(path), "load/yaml-syntax", ERROR,
                                        f"YAML syntax error: {exc}", "check the file")]) from None
