@@ -8,17 +8,16 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from builder.model.base import text_in
-from builder.model.charts import Chart, Crt, Result, Table, TableRow, Tec, TecRow
+from builder.model.charts import Chart, Crt, Table, TableRow, Tec, TecRow, printed_cells
 from builder.model.content import Game
 from builder.model.map import Terrain
 from builder.render.chart_layout import (BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked,
                                          stays_one_line)
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.memo import per_game
-from builder.render.phrases import number_text, phrase
+from builder.render.phrases import phrase
 
 BODY_MM = 2.5
 """Type size of cells, legends and notes (about 7 pt)."""
@@ -29,10 +28,9 @@ INSET_MM = 1.4
 """Margin of the legend and notes inside the chart's frame."""
 GAP_MM = 1.4
 FRAME = Paint(stroke="#303030", stroke_mm=0.3)
-CODE = re.compile(r"^[A-Z]{1,5}$")
 _ARGUMENT = re.compile(r"^([\w-]+)\((.*)\)$")
 _SEPARATORS = re.compile(r"[\s,/]+")
-"""What separates the codes written in one cell."""
+"""What separates the codes written in one cell, for finding the codes a legend explains."""
 
 
 @dataclass(frozen=True)
@@ -47,41 +45,14 @@ class ChartText:
         return text_in(value, self.lang) if isinstance(value, (str, dict)) else str(value)
 
 
-def shows_codes(results: dict[str, Result]) -> bool:
-    """Return whether a chart prints its result codes (DE, AVI) rather than the results' names."""
-    return bool(results) and _all_codes(tuple(results))
+def shows_codes(chart: Chart) -> bool:
+    """Return whether a chart's legend leads with its result codes (DE, AVI): it prints codes, not names."""
+    return getattr(chart, "prints", "codes") == "codes"
 
 
-@lru_cache(maxsize=256)
-def _all_codes(names: tuple[str, ...]) -> bool:
-    """Return whether every name is a code (asked for each cell of a chart, of the same few results)."""
-    return all(CODE.match(name) for name in names)
-
-
-def _named(code: str, results: dict[str, Result], words: ChartText) -> str | None:
-    if code in results:
-        return words.text(results[code].name)
-    match = _ARGUMENT.match(code)
-    if match and match.group(1) in results:
-        name = words.text(results[match.group(1)].name)
-        return name.replace("(x)", f"({match.group(2)})") if "(x)" in name else f"{name} ({match.group(2)})"
-    return None
-
-
-def value_text(value: object, results: dict[str, Result], words: ChartText) -> str:
-    """Return a cell value as printed: numbers, yes/no, a dash for nothing, result names for codes."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return phrase("yes" if value else "no", words.lang)
-    if isinstance(value, (int, float)):
-        return number_text(value, words.lang)
-    if isinstance(value, dict):
-        return words.text(value)
-    if shows_codes(results) or not results:
-        return str(value)
-    parts = [_named(part, results, words) or part for part in str(value).split(", ")]
-    return ", ".join(parts)
+def _body(words: ChartText, chart: Chart) -> list[list[str]]:
+    """Return the chart's cells as the model prints them, row by row."""
+    return printed_cells(words.game.charts, chart, words.lang)
 
 
 def roll_label(roll: list[int], label: object, words: ChartText) -> str:
@@ -110,9 +81,8 @@ def _label(text: str, *, icon: Group | None = None) -> Cell:
 def crt_rows(crt: Crt, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a CRT: the die roll and column labels, then one row per die roll."""
     rows = [_heading([crt.dice] + list(crt.columns))]
-    for row in crt.rows:
-        cells = [Cell(value_text(v, crt.results, words)) for v in row.cells]
-        rows.append([_label(roll_label(row.roll, row.label, words))] + cells)
+    for row, printed in zip(crt.rows, _body(words, crt)):
+        rows.append([_label(roll_label(row.roll, row.label, words))] + [Cell(text) for text in printed])
     return rows
 
 
@@ -134,23 +104,6 @@ def terrain_swatch(terrain: Terrain | None) -> Group:
     return Group((body,))
 
 
-def cell_results(game: Game, chart: Chart) -> dict[str, Result]:
-    """Return the results a chart's cells are read against: its own, else those other charts name in words.
-
-    A TEC or a table without results of its own may still write codes that another chart defines
-    (Bolt Action's terrain key uses the terrain chart's `P*`; its weapons list the weapon rules).
-    """
-    own = getattr(chart, "results", {})
-    if own:
-        return own
-    found: dict[str, Result] = {}
-    for other in game.charts.charts:
-        if other is not chart and not isinstance(other, Tec) and not shows_codes(other.results):
-            for code, result in other.results.items():
-                found.setdefault(code, result)
-    return found
-
-
 def _tec_label(row: TecRow, words: ChartText) -> str:
     terrain = _terrain(words.game, row.terrain)
     name = words.text(terrain.name) if terrain else row.terrain
@@ -158,12 +111,6 @@ def _tec_label(row: TecRow, words: ChartText) -> str:
         sides = {s.id: words.text(s.name) for s in words.game.game.sides}
         name += f" ({phrase('only', words.lang)} {', '.join(sides.get(s, s) for s in row.sides)})"
     return name
-
-
-def _combat_text(combat: object, words: ChartText) -> str:
-    if isinstance(combat, int):
-        return "—" if combat == 0 else (f"+{combat}" if combat > 0 else f"−{-combat}")
-    return words.text(combat)
 
 
 def tec_has_note_column(tec: Tec, words: ChartText) -> bool:
@@ -178,14 +125,11 @@ def tec_rows(tec: Tec, words: ChartText) -> list[list[Cell]]:
     with_notes = tec_has_note_column(tec, words)
     head = [phrase("terrain", words.lang)] + [classes.get(m, m) for m in tec.movement_classes]
     head += [phrase("combat", words.lang)] + ([phrase("notes", words.lang)] if with_notes else [])
-    borrowed = cell_results(words.game, tec)
     rows = [_heading(head)]
-    for row in tec.rows:
-        costs = [Cell(value_text(row.cost.get(m), borrowed, words)) for m in tec.movement_classes]
+    for row, printed in zip(tec.rows, _body(words, tec)):
         extra = [Cell(words.text(row.note), align="start")] if with_notes else []
         swatch = terrain_swatch(_terrain(words.game, row.terrain))
-        rows.append([_label(_tec_label(row, words), icon=swatch)] + costs + [Cell(_combat_text(row.combat, words))]
-                    + extra)
+        rows.append([_label(_tec_label(row, words), icon=swatch)] + [Cell(text) for text in printed] + extra)
     return rows
 
 
@@ -198,10 +142,8 @@ def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
     labelled = any(r.label or r.roll for r in table.rows)
     corner = [table.dice or ""] if labelled else []
     rows = [_heading(corner + [words.text(c.label) for c in table.columns])]
-    results = cell_results(words.game, table)
-    for row in table.rows:
-        cells = [Cell(value_text(v, results, words)) for v in row.cells]
-        rows.append(([_label(_table_label(row, words))] if labelled else []) + cells)
+    for row, printed in zip(table.rows, _body(words, table)):
+        rows.append(([_label(_table_label(row, words))] if labelled else []) + [Cell(text) for text in printed])
     return rows
 
 
@@ -229,7 +171,7 @@ def legend(chart: Chart, words: ChartText) -> Below:
     """Return the result legend: `CODE Name: text` for code charts, `Name: text` otherwise."""
     results = getattr(chart, "results", {})
     used = _used_codes(words.game, chart)
-    codes = shows_codes(results)
+    codes = shows_codes(chart)
     lead_mm = max((measured_mm(c, BODY_MM, bold=True) for c in results), default=0.0) + 1.5
     entries = []
     for code, result in results.items():

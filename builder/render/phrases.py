@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from builder.model.cells import number_text  # noqa: F401  (printed numbers are the model's)
+
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
         "contents": "Contents", "glossary": "Glossary", "index": "Index", "example": "Example of play",
@@ -110,13 +112,3 @@ def date_text(date: dt.date, lang: str) -> str:
     return f"{date.day} {month} {date.year}"
 
 
-def number_text(value: float, lang: str) -> str:
-    """Return a number as printed: whole numbers plainly, halves as ½, other decimals with the language's mark."""
-    if float(value).is_integer():
-        return str(int(value))
-    whole, rest = divmod(abs(float(value)), 1.0)
-    sign = "−" if value < 0 else ""
-    if abs(rest - 0.5) < 1e-9:
-        return f"{sign}{int(whole) if whole else ''}½"
-    text = f"{abs(value):g}"
-    return sign + (text if lang.startswith("en") else text.replace(".", ","))

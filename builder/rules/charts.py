@@ -5,9 +5,10 @@ import re
 from fractions import Fraction
 from typing import Iterator
 
-from builder.model.charts import Crt, Table, Tec
+from builder.model.cells import CellType, ChartRef, cell_problem, unknown_codes, wanted
+from builder.model.charts import Crt, Table, Tec, column_types, combat_type, cost_problem, cost_type
 from builder.model.content import Game
-from builder.rules.diagnostic import WARNING, Finding, location_of
+from builder.rules.diagnostic import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 
@@ -142,26 +143,95 @@ def _odds_gap(a: Fraction, b: Fraction) -> bool:
     return False
 
 
+def _grid_cells(game: Game) -> Iterator[tuple[Crt | Table, object, int, object, CellType]]:
+    """Yield every cell of every CRT and table: its chart, row, column index, value and type."""
+    for chart in game.charts.charts:
+        if isinstance(chart, Tec):
+            continue
+        types = column_types(game.charts, chart)
+        for row in chart.rows:
+            for i, (value, cell) in enumerate(zip(row.cells, types)):
+                yield chart, row, i, value, cell
+
+
+def _cell_at(row: object, i: int) -> Location:
+    return row.src.item("cells", i) if row.src else location_of(row)
+
+
 @check("chart/unknown-result")
 def unknown_results(game: Game, ix: Index) -> Iterator[Finding]:
-    """Every code in a CRT cell is one of the chart's `results`.
+    """Every code in a result cell (a CRT's, or a table column of kind `result`) is one of the chart's `results`.
 
-    Why: a typo in a cell (DRR for DRB) is a result no one can apply.
+    Why: a typo in a cell (DRR for DRB) is a result no one can apply; a code of another chart means
+    something else there.
     Fails:  results: {DE: …, DR: …}; cells: [DX]
     Passes: cells: [DE]
     """
-    for chart in game.charts.charts:
-        if isinstance(chart, Tec) or not chart.results:
+    for chart, row, i, value, cell in _grid_cells(game):
+        if cell.kind != "result" or isinstance(value, (dict, ChartRef)) or value is None:
             continue
-        separator = getattr(chart, "separator", " ")
-        for row in chart.rows:
-            for i, cell in enumerate(row.cells):
-                codes = [c for c in str(cell).split(separator) if c] if isinstance(cell, (str, int, float)) else []
-                for code in codes:
-                    if code not in chart.results and code not in ("-", "—"):
-                        yield Finding(row.src.item("cells", i) if row.src else location_of(row),
-                                      f'"{code}" is not a result of chart "{chart.id}"',
-                                      "use one of: " + ", ".join(chart.results), subject=code)
+        for code in unknown_codes(value, cell):
+            yield Finding(_cell_at(row, i), f'"{code}" is not a result of chart "{chart.id}"',
+                          "use one of: " + ", ".join(cell.results) + (" (or a symbol of the legend, `symbols`)"
+                                                                        if cell.symbols else ""), subject=code)
+
+
+def _kind_hint(cell: CellType) -> str:
+    return (f"write {wanted(cell.kind)}, a dash for nothing, or a symbol declared in `symbols`"
+            + ("" if cell.kind == "text" else "; if the column holds words, declare its `kind: text`"))
+
+
+@check("chart/cell-kind")
+def cell_kinds(game: Game, ix: Index) -> Iterator[Finding]:
+    """Every chart cell holds what its column declares: a number where a number belongs, within its bounds.
+
+    Why: a word where a number belongs (`five`, `l` for 1) prints as it is, and players read it as a
+    value; a cost of 40 for 4 stops every unit.
+    Fails:  columns: [{id: mp, label: MP, kind: whole, min: 0}]; rows: [{cells: [six]}]
+    Passes: rows: [{cells: [6]}]
+    """
+    for chart, row, i, value, cell in _grid_cells(game):
+        problem = None if cell.kind == "result" and not isinstance(value, (bool, ChartRef)) \
+            else cell_problem(value, cell)
+        if problem:
+            column = chart.columns[i] if isinstance(chart, Crt) else chart.columns[i].id
+            yield Finding(_cell_at(row, i), f'cell of column "{column}" in chart "{chart.id}": {problem}',
+                          _kind_hint(cell), subject=chart.id)
+    for tec in (c for c in game.charts.charts if isinstance(c, Tec)):
+        yield from _tec_cell_kinds(game, tec)
+
+
+def _tec_cell_kinds(game: Game, tec: Tec) -> Iterator[Finding]:
+    cost, combat = cost_type(game.charts, tec), combat_type(game.charts, tec)
+    for row in tec.rows:
+        for name, value in row.cost.items():
+            problem = cost_problem(value, cost)
+            if problem:
+                at = row.src.child("cost").value(name) if row.src else location_of(row)
+                yield Finding(at, f'cost for "{name}" of "{row.terrain}" in TEC "{tec.id}": {problem}',
+                              f"write a cost from 0 to {tec.cost_max}, +n for an added cost, or a symbol declared "
+                              "in `symbols` (P)", subject=tec.id)
+        problem = cell_problem(row.combat, combat)
+        if problem:
+            yield Finding(location_of(row, "combat"), f'combat effect of "{row.terrain}" in TEC "{tec.id}": '
+                          f"{problem}", _kind_hint(combat) + " (`combat_kind`)", subject=tec.id)
+
+
+@check("chart/unknown-results-from")
+def unknown_results_from(game: Game, ix: Index) -> Iterator[Finding]:
+    """A chart's `results_from` names another CRT or table that has results.
+
+    Why: the chart's codes are read against that chart's results; without them they print as bare codes.
+    Fails:  results_from: terain
+    Passes: results_from: terrain
+    """
+    with_results = {c.id for c in game.charts.charts if not isinstance(c, Tec) and c.results}
+    for chart in game.charts.charts:
+        source = getattr(chart, "results_from", None)
+        if source and source not in with_results:
+            yield Finding(location_of(chart, "results_from"), f'chart "{chart.id}" reads its codes from '
+                          f'"{source}", which is no chart with results', "use one of: " +
+                          ", ".join(sorted(with_results)), subject=chart.id)
 
 
 @check("chart/unused-result", severity=WARNING)

@@ -65,7 +65,7 @@ def test_narrow_chart_wraps_its_cells_inside_the_width() -> None:
 def test_word_codes_print_their_names_and_borrowed_codes_are_named() -> None:
     game = load_game(CONTENT / "bolt-action")
     terrain = chart_by_id(game, "terrain")
-    assert not shows_codes(terrain.results)
+    assert not shows_codes(terrain)
     words = " ".join(_words(chart_drawing(game, terrain, "en", width_mm=180)))
     assert "No run" in words and "no-run" not in words
     heavy = " ".join(_words(chart_drawing(game, chart_by_id(game, "heavy-weapons"), "pl", width_mm=180)))
