@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import ContentModel, DesignedFlag, Id, Scalar, Text
+from builder.model.base import ContentModel, DesignedFlag, Id, Number, Scalar, Text
 
 NatoSymbol = Literal[
     "infantry", "armour", "mechanised", "motorised", "recon", "armoured-car", "artillery",
@@ -28,7 +28,14 @@ class ValueDef(ContentModel):
     abbr: str = ""
     """Short form for charts and VASSAL properties (`A`, `DS`)."""
     kind: Literal["number", "text", "flag"] = "number"
-    """What the value holds."""
+    """What the value holds: a `number` (checked: a word such as `five` is an error), `text` (`4+`), or a
+    `flag` (true/false)."""
+    min: Number | None = 0
+    """The least a number may be (0 unless given: no negative attack or model count)."""
+    max: Number | None = 99
+    """The most a number may be (99 unless given; set `max: null` for no bound)."""
+    symbols: list[str] = []
+    """Marks a number value may hold instead of a number (`*`, `—`), printed as written."""
     higher_is_better: bool = True
     """Whether a reduced step must not exceed the full step in this value (checked)."""
 
@@ -109,8 +116,8 @@ class Unit(ContentModel):
     """What the back of a one-step counter shows; two-step units show the reduced step."""
     alternate: Id | None = None
     """Another counter of the same unit in another mode (mounted/dismounted, line/column)."""
-    copies: int = Field(default=1, ge=1)
-    """How many identical counters the counter mix holds."""
+    copies: int = Field(default=1, ge=1, le=1000)
+    """How many identical counters the counter mix holds (at most 1,000)."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further values the rules need for this unit (tank model, command range, flags)."""
     designed: DesignedFlag = False
@@ -150,8 +157,8 @@ class Marker(ContentModel):
     """The nationality whose colours it uses, if any."""
     faces: list[MarkerFace] = Field(default=[], max_length=6)
     """Front and back (one face for a plain back); an order die lists its six faces."""
-    copies: int = Field(default=1, ge=1)
-    """How many the counter mix holds."""
+    copies: int = Field(default=1, ge=1, le=1000)
+    """How many the counter mix holds (at most 1,000)."""
     cup: Id | None = None
     """The cup it is drawn from (chits, order dice)."""
     activates: Id | None = None

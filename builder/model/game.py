@@ -8,6 +8,9 @@ from pydantic import Field, model_validator
 from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text, default_of
 
 
+MAX_TURNS = 1000
+"""The most turns a turn track may have: a count beyond it is a typo, and would fill memory with boxes."""
+
 class Side(ContentModel):
     """One of the players' sides (Axis, Allies, Boers, …)."""
 
@@ -51,7 +54,7 @@ class Formation(ContentModel):
     """The formation's level."""
     colour: Colour | None = None
     """A colour band or ID colour for its counters, when the game uses formation colours."""
-    elements: int | None = Field(default=None, ge=1)
+    elements: int | None = Field(default=None, ge=1, le=10000)
     """How many units make the whole formation, when a rule counts them (complete division)."""
 
 
@@ -112,7 +115,7 @@ class Phase(ContentModel):
 class TurnEntry(ContentModel):
     """One game turn with its date or label."""
 
-    number: int = Field(ge=0)
+    number: int = Field(ge=0, le=MAX_TURNS)
     """The turn's number on the turn track."""
     date: dt.date | None = None
     """The (first) date the turn stands for."""
@@ -136,17 +139,17 @@ class Impulses(ContentModel):
 class TurnStructure(ContentModel):
     """The turn track: turns, their dates, and the sequence of play inside each turn."""
 
-    count: int | None = Field(default=None, ge=1)
-    """Number of turns on the track; derived from `turns` or the dates when omitted."""
+    count: int | None = Field(default=None, ge=1, le=MAX_TURNS)
+    """Number of turns on the track (at most 1,000); derived from `turns` or the dates when omitted."""
     start: dt.date | None = None
     """Date of turn 1, when turns are dated."""
     end: dt.date | None = None
     """Last date covered by the last turn."""
-    days_per_turn: int | None = Field(default=None, ge=1)
+    days_per_turn: int | None = Field(default=None, ge=1, le=3660)
     """Days each turn stands for (dates are derived from `start`)."""
-    first: int = 1
+    first: int = Field(default=1, ge=0, le=MAX_TURNS)
     """Number of the first turn."""
-    turns: list[TurnEntry] = []
+    turns: list[TurnEntry] = Field(default=[], max_length=MAX_TURNS)
     """Explicit turns with dates or labels, when they are irregular."""
     phases: list[Phase] = []
     """The sequence of play inside a turn."""

@@ -1,10 +1,16 @@
 """map.yaml: terrain types, maps (hex or gridless), hexes, hexsides, paths, places, edges, tracks, boxes."""
 
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
 
 from builder.model.base import Colour, ContentModel, DesignedFlag, Id, Scalar, Text, default_of
+
+Inches = Annotated[float, Field(gt=0, le=1000)]
+"""A length in inches on a gridless table: above 0, at most 1,000 (a typo, not a table, beyond that)."""
+
+BoxValue = Annotated[Union[int, float], Field(ge=-100000, le=100000)]
+"""The number a track box stands for."""
 
 
 class TerrainStyle(ContentModel):
@@ -181,8 +187,8 @@ class Box(ContentModel):
     """The box's id."""
     name: Text = ""
     """Text printed in or above the box."""
-    value: Scalar = None
-    """The number the box stands for on a track."""
+    value: BoxValue | None = None
+    """The number the box stands for on a track (a number; a word here is an error)."""
     date: str = ""
     """A date printed in the box (turn tracks)."""
 
@@ -196,7 +202,7 @@ class Track(ContentModel):
     """The title printed beside it."""
     kind: Literal["turn", "impulse", "points", "vp", "boxes"] = "boxes"
     """What it records."""
-    boxes: list[Box] = []
+    boxes: list[Box] = Field(default=[], max_length=1000)
     """Its boxes in order; a turn track may leave them out to take them from the turn structure."""
     placement: Literal["top", "bottom", "left", "right", "sheet"] = "sheet"
     """Where it is printed: beside the map, or on a display sheet of its own."""
@@ -215,8 +221,8 @@ class TablePiece(ContentModel):
     """Its footprint."""
     at_in: tuple[float, float]
     """Position of its top-left corner (rect, ellipse) or first point, in inches."""
-    size_in: tuple[float, float] | None = None
-    """Width and depth in inches (rect, ellipse)."""
+    size_in: tuple[Inches, Inches] | None = None
+    """Width and depth in inches (rect, ellipse), each above 0 and at most 1,000."""
     points_in: list[tuple[float, float]] = []
     """Outline points in inches (polygon)."""
     name: Text = ""
@@ -236,9 +242,9 @@ class Map(ContentModel):
     """`hex` map, gridless `table` measured in inches, or `display` of boxes and tracks."""
     grid: Grid | None = None
     """The hex grid (hex maps)."""
-    size_in: tuple[float, float] | None = None
-    """Width and depth of a gridless table in inches."""
-    hex_count: int | None = None
+    size_in: tuple[Inches, Inches] | None = None
+    """Width and depth of a gridless table in inches, each above 0 and at most 1,000."""
+    hex_count: int | None = Field(default=None, ge=1, le=250000)
     """The number of hexes the source states, checked against the grid."""
     default_terrain: Id | None = None
     """Terrain of every hex not listed in `hexes`."""

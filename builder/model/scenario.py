@@ -11,7 +11,7 @@ from builder.model.base import ContentModel, DesignedFlag, Id, Number, Text, def
 class Within(ContentModel):
     """Anywhere within N hexes of one of some hexes."""
 
-    hexes: int = Field(ge=0)
+    hexes: int = Field(ge=0, le=500)
     """The greatest distance in hexes."""
     of: Id | list[Id]
     """The hex (or hexes, or place ids) measured from."""

@@ -4,7 +4,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterator
 
+from builder.model.cells import CellType, cell_problem
 from builder.model.content import Game
+from builder.model.counters import ValueDef
 from builder.rules.diagnostic import WARNING, Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -106,3 +108,42 @@ def chits_without_cup(game: Game, ix: Index) -> Iterator[Finding]:
         if marker.kind in ("chit", "order-die") and marker.cup is None:
             yield Finding(location_of(marker), f'{marker.kind} "{marker.id}" names no cup', "add `cup: <cup id>`",
                           subject=marker.id)
+
+
+def _value_problem(value: object, definition: ValueDef) -> str | None:
+    """Return what is wrong with a step value for its definition (a word where a number belongs), or None."""
+    if definition.kind == "flag":
+        return None if isinstance(value, bool) or value is None else f'"{value}" is not true or false'
+    if definition.kind == "text" or (isinstance(value, str) and value in definition.symbols):
+        return None
+    cell = CellType("number", minimum=definition.min, maximum=definition.max)
+    return cell_problem(value, cell)
+
+
+def _value_hint(key: str, definition: ValueDef) -> str:
+    if definition.kind == "flag":
+        return f"write true or false (`{key}` is declared `kind: flag` in `values`)"
+    low = "any" if definition.min is None else definition.min
+    high = "any" if definition.max is None else definition.max
+    return (f"write a number from {low} to {high} (`{key}` is declared `kind: number` in `values`; change its "
+            "`min`/`max`, or declare it `kind: text`, if this is right)")
+
+
+@check("counter/value-kind")
+def value_kinds(game: Game, ix: Index) -> Iterator[Finding]:
+    """Every step value is of its value's kind: a number within its bounds where `kind: number`.
+
+    Why: `attack: five` prints `five-6-8` on the counter and no rule can add it up; a negative model
+    count or an attack of 40 for 4 is a typo the players pay for.
+    Fails:  values: [{id: attack, name: Attack}]; steps: [{values: {attack: five}}]
+    Passes: steps: [{values: {attack: 5}}]
+    """
+    for unit in game.counters.units:
+        for number, step in enumerate(unit.steps, start=1):
+            for key, value in step.values.items():
+                definition = ix.values.get(key)
+                problem = _value_problem(value, definition) if definition is not None else None
+                if problem:
+                    at = step.src.child("values").value(key) if step.src else location_of(unit)
+                    yield Finding(at, f'{key} of step {number} of unit "{unit.id}": {problem}',
+                                  _value_hint(key, definition), subject=unit.id)
