@@ -234,6 +234,31 @@ def unknown_results_from(game: Game, ix: Index) -> Iterator[Finding]:
                           ", ".join(sorted(with_results)), subject=chart.id)
 
 
+def _column_ids(chart: Crt | Table) -> list[str]:
+    return list(chart.columns) if isinstance(chart, Crt) else [column.id for column in chart.columns]
+
+
+@check("chart/duplicate-column")
+def duplicate_columns(game: Game, ix: Index) -> Iterator[Finding]:
+    """Each column of a CRT (by label) or a table (by id) is given once.
+
+    Why: a roll or an odds ratio that finds two columns is read in whichever the player sees first.
+    Fails:  columns: [1-1, 2-1, 2-1]
+    Passes: columns: [1-1, 2-1, 3-1]
+    """
+    for chart in game.charts.charts:
+        if isinstance(chart, Tec):
+            continue
+        seen: dict[str, int] = {}
+        for i, name in enumerate(_column_ids(chart)):
+            if name in seen:
+                at = chart.src.item("columns", i) if chart.src else location_of(chart)
+                yield Finding(at, f'column "{name}" of chart "{chart.id}" is given twice (columns {seen[name] + 1} '
+                              f"and {i + 1})", "give each column its own id or label", subject=chart.id)
+            else:
+                seen[name] = i
+
+
 @check("chart/unused-result", severity=WARNING)
 def unused_results(game: Game, ix: Index) -> Iterator[Finding]:
     """Every result a chart explains appears in at least one of its cells.

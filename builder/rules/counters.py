@@ -147,3 +147,26 @@ def value_kinds(game: Game, ix: Index) -> Iterator[Finding]:
                     at = step.src.child("values").value(key) if step.src else location_of(unit)
                     yield Finding(at, f'{key} of step {number} of unit "{unit.id}": {problem}',
                                   _value_hint(key, definition), subject=unit.id)
+
+
+@check("counter/empty-formation")
+def empty_formations(game: Game, ix: Index) -> Iterator[Finding]:
+    """Every formation has a unit, itself or through a formation below it.
+
+    Why: a formation with no units prints an empty box on the formation chart and a chit that activates
+    nothing; it is usually a unit whose `formation` is misspelt the other way round.
+    Fails:  formations: [{id: 9-div, …}] and no unit with `formation: 9-div`
+    Passes: units: [{id: r1, formation: 9-div, …}]
+    """
+    filled = {unit.formation for unit in game.counters.units if unit.formation}
+    parents = {f.id: f.parent for f in game.game.formations}
+    for name in list(filled):
+        seen: set[str] = set()
+        while parents.get(name) and name not in seen:  # a cycle is ref's to report; stop at it
+            seen.add(name)
+            name = parents[name]
+            filled.add(name)
+    for formation in game.game.formations:
+        if formation.id not in filled:
+            yield Finding(location_of(formation, "id"), f'formation "{formation.id}" has no units',
+                          "give units `formation: " + formation.id + "`, or remove the formation", subject=formation.id)

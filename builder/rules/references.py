@@ -354,20 +354,39 @@ _COLLECTIONS = {
 }
 
 
+def _scoped_collections(game: Game) -> Iterator[tuple[str, str, list]]:
+    """Yield the lists whose ids must differ only within their owner: phases, a scenario's special
+    rules, a CRT's column shifts (a table's columns: chart/duplicate-column)."""
+    yield "turn phase", "", game.game.turns.phases
+    for scenario in game.scenarios:
+        yield "special rule", f' of scenario "{scenario.id}"', scenario.special_rules
+    for chart in game.charts.charts:
+        if chart.kind == "crt":
+            yield "column shift", f' of chart "{chart.id}"', chart.shifts
+
+
+def _repeated_ids(noun: str, items: Iterable, owner: str = "") -> Iterator[Finding]:
+    first: dict[str, Location] = {}
+    for item in items:
+        at = _at(item, "id")
+        if item.id in first:
+            yield Finding(at, f'{noun} id "{item.id}"{owner} is already used at {first[item.id].file.name}:'
+                          f"{first[item.id].line}", f"give each {noun} its own id", subject=item.id)
+        else:
+            first[item.id] = at
+
+
 @check("ref/duplicate-id")
 def duplicate_ids(game: Game, ix: Index) -> Iterator[Finding]:
-    """Each id is used once among things of its kind (units and markers share one namespace).
+    """Each id is used once among things of its kind (units and markers share one namespace); turn phases,
+    a scenario's special rules and a CRT's column shifts each once in their owner.
 
-    Why: setup cards and the VASSAL module find things by id; a duplicate puts the wrong piece down.
+    Why: setup cards and the VASSAL module find things by id; a duplicate puts the wrong piece down,
+    and a rule or shift listed twice is applied twice.
     Fails:  units: [{id: 21P-5, …}, {id: 21P-5, …}]
     Passes: units: [{id: 21P-5, …}, {id: 21P-6, …}]
     """
     for noun, collection in _COLLECTIONS.items():
-        first: dict[str, Location] = {}
-        for item in collection(game):
-            at = _at(item, "id")
-            if item.id in first:
-                yield Finding(at, f'{noun} id "{item.id}" is already used at {first[item.id].file.name}:'
-                              f"{first[item.id].line}", f"give each {noun} its own id", subject=item.id)
-            else:
-                first[item.id] = at
+        yield from _repeated_ids(noun, collection(game))
+    for noun, owner, items in _scoped_collections(game):
+        yield from _repeated_ids(noun, items, owner)
