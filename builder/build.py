@@ -54,7 +54,18 @@ class Imported:
         return self._function
 
     def __call__(self, *args: object) -> object:
-        return self.function(*args)
+        if not args or not isinstance(args[0], Game):
+            return self.function(*args)
+        from builder.render.fonts import using_fonts
+        with using_fonts(font_table(args[0])):
+            return self.function(*args)
+
+
+def font_table(game: Game) -> dict | None:
+    """Return the faces the game's print settings choose for its emitters (None: the shipped ones)."""
+    from builder.render.fonts import game_font_table
+    chosen = game.game.print
+    return game_font_table(game.root, chosen.font, chosen.fonts.model_dump())
 
     def __repr__(self) -> str:
         return f"Imported({self.__module__}.{self.__name__})"

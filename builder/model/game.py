@@ -247,6 +247,21 @@ class Cup(ContentModel):
     """Whether its contents are hidden until drawn."""
 
 
+class RoleFonts(ContentModel):
+    """The font of each kind of printed text; an empty role uses `print.font`."""
+
+    body: str = ""
+    """Rulebook, chart and card text."""
+    headings: str = ""
+    """Rulebook headings and titles."""
+    counter_values: str = ""
+    """The numbers on counters (combat, movement and other values)."""
+    counter_names: str = ""
+    """The other words on counters: designations, parents, markers."""
+    map_labels: str = ""
+    """Hex numbers, place names, track and box captions on the map."""
+
+
 class PrintSettings(ContentModel):
     """How counters and maps are printed."""
 
@@ -261,7 +276,11 @@ class PrintSettings(ContentModel):
     bleed_mm: float = Field(default=3.0, ge=0, le=10)
     """Bleed beyond the cut line on the outer edges of a counter block."""
     font: str = "DejaVu Sans"
-    """Font family for counters and charts; must have the game's diacritics."""
+    """The game's font: an installed family (found with fontconfig, e.g. `Liberation Sans`) or a TrueType
+    file in the game folder (`fonts/Carlito-Regular.ttf`; its `-Bold`/`-Italic` siblings are used when
+    present). It must have a glyph for every printed character, in every language."""
+    fonts: RoleFonts = default_of(RoleFonts)
+    """A font per role, each written like `font`; a role left out uses `font`."""
     counter_layout: Id = "nato"
     """The counter layout (a template in builder/templates/counters/) for units whose type names none."""
     marker_layout: Id = "marker"

@@ -11,7 +11,7 @@ from itertools import accumulate
 from typing import NamedTuple
 
 from builder.render.drawing import Group, Item, Paint, Rect, Text, line
-from builder.render.fonts import em_width
+from builder.render.fonts import em_width, font_cached
 
 LINE_FACTOR = 1.22
 """Line pitch as a multiple of the type size."""
@@ -276,7 +276,7 @@ class _MeasuredRuns:
     """The largest right end checked against the width on the way: no more room than this keeps one line."""
 
 
-@lru_cache(maxsize=1 << 12)
+@font_cached(maxsize=1 << 12)
 def _measured_runs(runs: tuple[Run, ...], size_mm: float) -> _MeasuredRuns:
     words = tuple((word, bold, measured_mm(word, size_mm, bold=bold)) for text, bold in runs for word in text.split())
     space = measured_mm(" ", size_mm)

@@ -172,11 +172,20 @@ def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int) -> s
     return ""
 
 
+VALUE_SOURCES = frozenset({"values", "value", "marker_value"})
+"""Text slots that print numbers: drawn in the `counter_values` font (the key "values")."""
+
+
+def font_key(slot: TextSlot) -> str:
+    """Return the font key a slot's text is drawn in: the counter values' role for numbers in the condensed face."""
+    return "values" if slot.font == "condensed" and slot.source in VALUE_SOURCES else slot.font
+
+
 def fit_text(slot: TextSlot, text: str, side: float) -> PlacedText:
     """Return the text at its slot size, shrunk (down to MIN_TEXT_SCALE) until it fits its room."""
     size = slot.size * side
     room = slot.width * side
-    em = em_width(text, slot.font, slot.bold)
+    em = em_width(text, font_key(slot), slot.bold)
     width = em * size
     if width > room and width > 0:
         size = max(size * MIN_TEXT_SCALE, size * room / width)
@@ -205,7 +214,7 @@ def _text_items(placed: list[PlacedText], side: float, colour: str, fills: dict[
             pad = p.size_mm * 0.12
             items.append(Rect(left - pad, y - p.size_mm * 0.8, p.width_mm + 2 * pad, p.size_mm * 0.98,
                               Paint(fill=fill), radius_mm=pad))
-        items.append(Text(x, y, p.text, p.size_mm, colour, p.slot.font, p.slot.bold, p.slot.anchor))
+        items.append(Text(x, y, p.text, p.size_mm, colour, font_key(p.slot), p.slot.bold, p.slot.anchor))
     return items
 
 
@@ -322,7 +331,7 @@ def wrap_in_two(slot: TextSlot, text: str, side: float) -> list[PlacedText]:
         return [whole]
     words = text.split(" ")
     splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    first, second = min(splits, key=lambda pair: max(text_width_mm(t, 1.0, slot.font, slot.bold) for t in pair))
+    first, second = min(splits, key=lambda pair: max(text_width_mm(t, 1.0, font_key(slot), slot.bold) for t in pair))
     lower = slot.model_copy(update={"y": min(1.0, slot.y + slot.size * 1.05)})
     return [fit_text(slot, first, side), fit_text(lower, second, side)]
 

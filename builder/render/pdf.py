@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.memo import Remembered
 from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
-from builder.render.fonts import registered
+from builder.render.fonts import registered, font_cached
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
 
@@ -137,7 +137,7 @@ def _is_small(item: Item) -> bool:
 _small_shape = lru_cache(maxsize=1 << 16)(_opaque_shape)
 
 
-@lru_cache(maxsize=1 << 16)
+@font_cached(maxsize=1 << 16)
 def _text(item: Text) -> tuple[str, _Text]:
     """Return a text's line (MARK where its string goes) and its slot: what beginText, setFont,
     setFillColorRGB, textOut and drawText write."""
@@ -151,7 +151,7 @@ def _text(item: Text) -> tuple[str, _Text]:
     return line, _Text(font, item.text, size_ops)
 
 
-@lru_cache(maxsize=4096)
+@font_cached(maxsize=4096)
 def _text_style(font: str, bold: bool, size_mm: float, fill: str) -> tuple[str, str, str]:
     """Return a text style's font name, colour and size operators: a map's numbers share a handful."""
     return registered(font, bold), _rgb_text(fill), f"{fp_str(size_mm)} Tf {fp_str(size_mm * 1.2)} TL"

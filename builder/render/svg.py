@@ -17,7 +17,7 @@ import numpy as np
 from builder.render.decimals import joined
 from builder.render.drawing import (ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect,
                                     Text, points_of)
-from builder.render.fonts import face
+from builder.render.fonts import face, font_cached
 
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
 _QUOTED = re.compile(r"[&<>\"'\n\r\t]")
@@ -118,7 +118,7 @@ def _points(item: Polyline) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in item.points)
 
 
-@lru_cache(maxsize=4096)
+@font_cached(maxsize=4096)
 def _text_style(font: str, bold: bool, size_mm: float, fill: str, anchor: str) -> str:
     """Return a text's attributes after its position: a map's numbers share a handful of styles."""
     chosen = face(font, bold)
@@ -187,7 +187,7 @@ def _shape(item: Item) -> str:
     return writer(item)
 
 
-@lru_cache(maxsize=1 << 16)
+@font_cached(maxsize=1 << 16)
 def _leaf(item: Item) -> str:
     """Return a small shape or a text as SVG, remembered: a counter face is written in its own file and
     again on its sheet, and a mix repeats the same frames, symbols and numbers thousands of times."""

@@ -16,6 +16,7 @@ from builder.rules.registry import every_check
 from tests.conftest import DATA, MINIMAL
 
 CASE_ROOT = DATA / "rules"
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _case_files() -> list[Path]:
@@ -32,11 +33,16 @@ def _cases() -> list:
 
 
 def apply_case(game: Path, case: dict) -> None:
-    """Apply a case's whole files and text edits to the game copy."""
+    """Apply a case's whole files, copied files (binary: fonts, images; paths from the repository root) and
+    text edits to the game copy."""
     for name, text in (case.get("files") or {}).items():
         target = game / name
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
+    for name, source in (case.get("copies") or {}).items():
+        target = game / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(REPO / source, target)
     for edit in case.get("edits") or []:
         target = game / edit["file"]
         text = target.read_text(encoding="utf-8")

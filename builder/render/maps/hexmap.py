@@ -7,7 +7,6 @@ form's transparency states (ExtGState) out of its resources, so viewers would dr
 """
 from __future__ import annotations
 
-from functools import lru_cache
 
 import numpy as np
 import shapely
@@ -17,7 +16,7 @@ from builder.geometry.hexgrid import Hex
 from builder.geometry.polygons import edge_gaps, hexes_polygon, merged
 from builder.model.map import Map, Terrain
 from builder.render.drawing import Group, Item, Marks, Paint, Polyline, Rect, Text
-from builder.render.fonts import text_width_mm
+from builder.render.fonts import text_width_mm, font_cached
 from builder.render.maps.colour import darker
 from builder.render.maps.context import HexMapContext, is_ring
 from builder.render.maps.frame import HexContent, HexFrame
@@ -72,9 +71,9 @@ def hex_numbers(ctx: HexMapContext) -> list[tuple[Hex, str, float, float, float]
     return ctx.memo["numbers"]
 
 
-@lru_cache(maxsize=1 << 16)
+@font_cached(maxsize=1 << 16)
 def _label_width(label: str, size_mm: float) -> float:
-    return text_width_mm(label, size_mm, "condensed")
+    return text_width_mm(label, size_mm, "labels")
 
 
 def number_boxes(ctx: HexMapContext, pad_mm: float) -> np.ndarray:
@@ -192,12 +191,12 @@ def number_layer(ctx: HexMapContext) -> list[Item]:
     for (hex_, label, x, y, _), (x0, y0, x1, y1), knocked_out in zip(hex_numbers(ctx), boxes.tolist(), crossed):
         if knocked_out:
             items.append(Rect(x0, y0, x1 - x0, y1 - y0, Paint(fill=hex_fill(ctx, hex_)), radius_mm=size * 0.2))
-        items.append(Text(x, y, label, size, fill=NUMBER_INK, font="condensed", anchor="middle"))
+        items.append(Text(x, y, label, size, fill=NUMBER_INK, font="labels", anchor="middle"))
     for hex_, content in sorted(ctx.contents.items()):
         if content.elevation:
             cx, cy = frame.centre(hex_)
             items.append(Text(cx, cy + ctx.hex_mm * 0.42, f"▲{content.elevation}", size * 0.9, fill=NUMBER_INK,
-                              font="condensed", anchor="middle"))
+                              font="labels", anchor="middle"))
     return items
 
 

@@ -20,7 +20,7 @@ def label_items(lines: list[str], x: float, top: float, size: float, *, bold: bo
     `within` (left, right) moves the label sideways, if need be, to keep it between those x values.
     """
     leading = size * 1.18
-    width = max(text_width_mm(line, size, "condensed", bold) for line in lines)
+    width = max(text_width_mm(line, size, "labels", bold) for line in lines)
     pad = size * 0.25
     if within is not None:
         left, right = within[0] + width / 2 + pad, within[1] - width / 2 - pad
@@ -28,7 +28,7 @@ def label_items(lines: list[str], x: float, top: float, size: float, *, bold: bo
     items: list[Item] = [Rect(x - width / 2 - pad, top - pad * 0.6, width + 2 * pad, leading * len(lines) + pad,
                               Paint(fill=NAME_BACKING), radius_mm=pad)]
     for i, line in enumerate(lines):
-        items.append(Text(x, top + size * 0.92 + i * leading, line, size, fill=NAME_INK, font="condensed",
+        items.append(Text(x, top + size * 0.92 + i * leading, line, size, fill=NAME_INK, font="labels",
                           bold=bold, anchor="middle"))
     return items
 
@@ -48,7 +48,7 @@ def place_items(ctx: HexMapContext) -> list[Item]:
             markers.extend(symbol(x + ctx.hex_mm * 0.3, y - ctx.hex_mm * 0.06, ctx.hex_mm * 0.24, colour))
         elif not ctx.symbols(hex_):
             markers.extend(symbol(x, y, ctx.hex_mm * 0.3, colour))
-        lines = wrapped(ctx.text(place.name), size, ctx.hex_mm * 1.6, font="condensed", bold=True)
+        lines = wrapped(ctx.text(place.name), size, ctx.hex_mm * 1.6, font="labels", bold=True)
         frame = ctx.frame
         names.extend(label_items(lines, x, y + ctx.hex_mm * 0.2, size, within=(frame.x_mm, frame.x_mm + frame.width_mm)))
     return markers + names

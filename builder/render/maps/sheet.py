@@ -100,7 +100,7 @@ def edge_label_items(map_: Map, lang: str, x: float, y: float, w: float, h: floa
     items: list[Item] = []
     for side, (sx, sy, angle) in spots.items():
         if side in names:
-            text = Text(0, 0, " · ".join(names[side]), EDGE_TEXT_MM, fill=INK, font="condensed", bold=True,
+            text = Text(0, 0, " · ".join(names[side]), EDGE_TEXT_MM, fill=INK, font="labels", bold=True,
                         anchor="middle")
             items.append(Group((text,), dx_mm=sx, dy_mm=sy, rotate_deg=angle))
     return items

@@ -72,8 +72,8 @@ def _box_items(face: BoxFace, width: float, height: float, colour: str) -> list[
     items: list[Item] = [Rect(0, 0, width, height, Paint(fill=fill, stroke=colour, stroke_mm=0.35))]
     if face.holding:
         size = min(3.0, height * 0.16)
-        lines = wrapped(face.value, size, width - 2.0, font="condensed", bold=True)
-        return items + text_lines(lines, width / 2, 1.0, size, fill=INK, font="condensed", bold=True,
+        lines = wrapped(face.value, size, width - 2.0, font="labels", bold=True)
+        return items + text_lines(lines, width / 2, 1.0, size, fill=INK, font="labels", bold=True,
                                   anchor="middle")
     value_size = height * (0.34 if face.captions else 0.42)
     baseline = height * (0.46 if face.captions else 0.62)
@@ -82,7 +82,7 @@ def _box_items(face: BoxFace, width: float, height: float, colour: str) -> list[
     caption_size = height * 0.145
     for i, caption in enumerate(face.captions[:2]):
         y = height * 0.72 + i * caption_size * 1.15
-        items.append(Text(width / 2, y, caption, caption_size, fill=INK, font="condensed", anchor="middle"))
+        items.append(Text(width / 2, y, caption, caption_size, fill=INK, font="labels", anchor="middle"))
     return items
 
 
