@@ -68,6 +68,9 @@ class UnitType(ContentModel):
     """Values every step of a unit of this type must have."""
     layout: Id | None = None
     """The counter layout for units of this type (a template id); the game's default when empty."""
+    image: str = ""
+    """Art on this type's counters: an SVG, PNG or JPEG file in the game folder (`art/tank.svg`), drawn in
+    the layout's `image` box, or in place of the NATO symbol when the layout has none."""
     prohibited_terrain: list[Id] = []
     """Terrain units of this type may never enter."""
     properties: dict[str, Scalar | list[Scalar]] = {}
@@ -110,6 +113,8 @@ class Unit(ContentModel):
     """The size mark printed above the symbol."""
     designators: list[str] = []
     """Special marks printed on the counter (G, FL, B, 8 Ex., AK…)."""
+    image: str = ""
+    """Art on this unit's counter (a portrait, a silhouette), instead of its type's `image`."""
     steps: list[Step] = Field(min_length=1, max_length=4)
     """Its steps, from full strength down: the front face first, then the back."""
     back: Literal["reduced", "plain", "same", "mask"] = "reduced"
@@ -140,6 +145,8 @@ class MarkerFace(ContentModel):
     """A number the face stands for (air points ×10, morale loss −2, …)."""
     colour: str | None = None
     """Background colour (`#rrggbb`), when it differs from the marker's."""
+    image: str = ""
+    """Art on this face (an SVG, PNG or JPEG file in the game folder), in the marker layout's `image` box."""
 
 
 class Marker(ContentModel):

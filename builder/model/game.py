@@ -331,6 +331,15 @@ class Correction(ContentModel):
     """What the content does instead, and why."""
 
 
+class ArtCredit(ContentModel):
+    """Who made some of the game's art, and under what licence."""
+
+    files: list[str] = Field(min_length=1)
+    """The image and font files it covers, as paths or patterns inside the game folder (`art/*.svg`)."""
+    credit: Text
+    """The credit line printed in the rulebook (author, source, licence)."""
+
+
 class GameFile(ContentModel):
     """game.yaml: the game's identity and the settings every other file refers to."""
 
@@ -370,6 +379,8 @@ class GameFile(ContentModel):
     """How the rulebook is typeset."""
     corrections: list[Correction] = []
     """Where the content departs from the source, and why."""
+    art_credits: list[ArtCredit] = []
+    """Credits for the art and fonts: once a game lists any, every image it prints needs one (`image/no-credit`)."""
     waivers: list[Waiver] = []
     """Diagnostics accepted on purpose, each with its reason."""
     designed: DesignedFlag = False

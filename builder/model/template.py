@@ -66,6 +66,9 @@ class CounterLayout(ContentModel):
     """What the layout is for."""
     symbol: Box | None = None
     """Where the NATO symbol's frame goes (its size mark sits above it)."""
+    image: Box | None = None
+    """Where a unit's or marker face's art goes (fitted, its proportions kept); a unit layout without it draws
+    the art in the symbol's box instead of the symbol."""
     texts: list[TextSlot] = []
     """The text slots."""
     reduced_band: Box | None = default_of(Box, x=0.0, y=0.0, w=1.0, h=0.1)

@@ -1,7 +1,6 @@
 """Counter faces: every step of every unit, and every marker, as a Drawing in millimetres.
 
-The same faces feed the PDF sheets, the SVG files and the VASSAL pieces' PNGs.
-"""
+The same faces, the designer's art included, feed the PDF sheets, the SVG files and the VASSAL pieces' PNGs."""
 from __future__ import annotations
 
 import re
@@ -15,6 +14,7 @@ from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
 from builder.render.fonts import em_width, text_width_mm
+from builder.render.images import FULL_FACE, art_item
 from builder.memo import per_game
 from builder.render.nato import nato_symbol
 
@@ -172,8 +172,7 @@ def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int) -> s
     return ""
 
 
-VALUE_SOURCES = frozenset({"values", "value", "marker_value"})
-"""Text slots that print numbers: drawn in the `counter_values` font (the key "values")."""
+VALUE_SOURCES = frozenset({"values", "value", "marker_value"})  # numbers: the `counter_values` font
 
 
 def font_key(slot: TextSlot) -> str:
@@ -280,12 +279,17 @@ def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
         items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side,
                           Paint(fill=lighten(background, REDUCED_BAND_WHITE))))
     unit_type = mix.unit_types.get(unit.type)
+    art = unit.image or (unit_type.image if unit_type else "")
+    if art:
+        items.append(art_item(game.root / art, layout.image or layout.symbol or FULL_FACE, side))
     if layout.symbol and unit_type is not None:
-        symbols = tuple(unit_type.symbol) if isinstance(unit_type.symbol, list) else (unit_type.symbol,)
+        replaced = bool(art) and layout.image is None  # art in its place keeps the size mark, not the bare frame
+        listed = unit_type.symbol if isinstance(unit_type.symbol, list) else [unit_type.symbol]
+        symbols = () if replaced else tuple(listed)
         box = layout.symbol
         size = unit.steps[step].size if unit.steps[step].size is not None else unit.size
         items.extend(_symbol(symbols, size, box.x * side, box.y * side, box.w * side, box.h * side, ink,
-                             max(0.18, side * 0.014)))
+                             max(0.18, side * 0.014))[1 if replaced else 0:])
     items.extend(_text_items(_placed_unit_texts(game, mix, unit, step), side, ink, _fill_properties(mix, unit)))
     return Drawing(side, side, tuple(items), title=f"{unit.id} step {step + 1}")
 
@@ -336,9 +340,13 @@ def wrap_in_two(slot: TextSlot, text: str, side: float) -> list[PlacedText]:
     return [fit_text(slot, first, side), fit_text(lower, second, side)]
 
 
+def marker_layout(game: Game) -> CounterLayout:  # the print settings' `marker_layout`, else sandtable's
+    return game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
+
+
 def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
     """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
-    layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
+    layout = marker_layout(game)
     side = side_mm(game)
     placed: list[PlacedText] = []
     for slot in layout.texts:
@@ -355,6 +363,9 @@ def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
     if colour is None and marker.nationality is None and marker.side is not None:
         colour = next((s.colour for s in game.game.sides if s.id == marker.side), None)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=colour or background))]
+    art = marker.faces[face].image if face < len(marker.faces) else ""
+    if art:
+        items.append(art_item(game.root / art, marker_layout(game).image or FULL_FACE, side))
     items.extend(_text_items(placed_marker_texts(game, marker, face), side, ink, {}))
     return Drawing(side, side, tuple(items), title=f"{marker.id} face {face + 1}")
 

@@ -189,7 +189,8 @@ def _font_file(spec: str, root: Path) -> tuple[FontFiles | None, str]:
     regular, problem = _read_face(path)
     if regular is None:
         return None, problem
-    return FontFiles(regular, _sibling(path, "Bold", regular) or regular, _sibling(path, "Italic", regular) or regular), ""
+    bold, italic = _sibling(path, "Bold", regular), _sibling(path, "Italic", regular)
+    return FontFiles(regular, bold or regular, italic or regular), ""
 
 
 def _sibling(path: Path, style: str, regular: Face) -> Face | None:

@@ -33,6 +33,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.memo import Remembered
 from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
 from builder.render.fonts import registered, font_cached
+from builder.render.images import vector_drawing
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
 
@@ -349,11 +350,22 @@ def _picture(canvas: Canvas, item: Image) -> str:
         canvas.saveState()
         canvas.translate(item.x_mm, item.y_mm + item.h_mm)
         canvas.scale(1, -1)
-        canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
+        if item.path.lower().endswith(".svg"):
+            _vector(canvas, item)
+        else:
+            canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
         canvas.restoreState()
         return "\n".join(canvas._code)
     finally:
         canvas._code = saved
+
+
+def _vector(canvas: Canvas, item: Image) -> None:
+    """Draw an SVG file as vector shapes (svglib), scaled to the image's box."""
+    from reportlab.graphics import renderPDF
+    drawing = vector_drawing(item.path)
+    canvas.scale(item.w_mm / drawing.width, item.h_mm / drawing.height)
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
 
 
 def _filled(canvas: Canvas, body: Body) -> str:

@@ -1,4 +1,4 @@
-"""Checks on the game's own fonts: found and embeddable, a glyph for every printed character, a licence beside the file."""
+"""Checks on the game's own fonts: found and embeddable, a glyph for each printed character, a licence beside."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -109,6 +109,6 @@ def fonts_without_licence(game: Game, ix: Index) -> Iterator[Finding]:
         seen.add(field)
         folder = Path(files.regular.file).parent
         if not any(p.name.lower().startswith(LICENCE_NAMES) for p in folder.iterdir()):
-            yield Finding(_where(game, field), f'font "{Path(files.regular.file).name}" has no licence file beside it',
-                          "copy its licence (OFL.txt, LICENSE…) into " + str(folder.relative_to(root)),
-                          subject=Path(files.regular.file).name)
+            name = Path(files.regular.file).name
+            yield Finding(_where(game, field), f'font "{name}" has no licence file beside it',
+                          f"copy its licence (OFL.txt, LICENSE…) into {folder.relative_to(root)}", subject=name)
