@@ -231,6 +231,67 @@ class TablePiece(ContentModel):
     """Further values (height, cover…)."""
 
 
+class Background(ContentModel):
+    """A painted map under the grid, aligned by the image positions of two hex centres."""
+
+    image: str
+    """The painting: an SVG, PNG or JPEG file in the game folder."""
+    align: dict[Id, tuple[float, float]] = Field(min_length=2, max_length=2)
+    """Two hex ids and where their centres are in the image (pixels from its top-left; SVG user units):
+    `{"0101": [112, 96], "2010": [3710, 2460]}`. The image is scaled and moved so both fall on their hexes."""
+
+
+class DrawnShape(ContentModel):
+    """A shape drawn on the map as art (a coastline, a lake, a river): it does not change any hex's terrain."""
+
+    kind: Literal["area", "line"] = "area"
+    """`area`: a closed, filled polygon; `line`: an open line."""
+    hexes: list[Id] = []
+    """The points as hex ids: the line runs through their centres."""
+    points_mm: list[tuple[float, float]] = []
+    """Or the points in millimetres from the map's top-left corner."""
+    fill: Colour | None = None
+    """Fill colour of an area."""
+    stroke: Colour | None = None
+    """Outline or line colour."""
+    width_mm: float = Field(default=0.6, ge=0, le=20)
+    """Width of the outline or line."""
+
+    @model_validator(mode="after")
+    def _has_points(self) -> "DrawnShape":
+        if len(self.hexes) + len(self.points_mm) < 2:
+            raise ValueError("a drawn shape needs at least two points: `hexes` or `points_mm`")
+        return self
+
+
+class MapImage(ContentModel):
+    """An image on the map (a logo, a compass, a title cartouche), in millimetres from the map's top-left corner."""
+
+    image: str
+    """An SVG, PNG or JPEG file in the game folder."""
+    x_mm: float
+    """Left edge."""
+    y_mm: float
+    """Top edge."""
+    w_mm: float = Field(gt=0, le=2000)
+    """Width of its box (the image keeps its proportions inside it)."""
+    h_mm: float = Field(gt=0, le=2000)
+    """Height of its box."""
+
+
+class MapArt(ContentModel):
+    """The art of a hex map: a painted background, drawn shapes, images on top, hexes outside play."""
+
+    background: Background | None = None
+    """A painting drawn instead of the generated terrain fills (grid, numbers, hexsides and paths stay)."""
+    shapes: list[DrawnShape] = []
+    """Areas and lines drawn over the terrain, clipped to the map."""
+    images: list[MapImage] = []
+    """Images drawn over the map (compass, logo)."""
+    outside_play: list[Id] = []
+    """Hexes not in play: left blank, without grid or number."""
+
+
 class Map(ContentModel):
     """One map: a hex map, a gridless table, or an off-board display of boxes and tracks."""
 
@@ -264,6 +325,8 @@ class Map(ContentModel):
     """Printed tracks and boxes."""
     pieces: list[TablePiece] = []
     """Terrain pieces on a gridless table."""
+    art: MapArt = default_of(MapArt)
+    """The designer's art on a hex map: painted background, drawn shapes, images, hexes outside play."""
     designed: DesignedFlag = False
     """Marks terrain designed because the source has none (say from what)."""
 

@@ -50,11 +50,22 @@ def used_images(game: Game) -> Iterator[UsedImage]:
     for unit_type in game.counters.unit_types:
         if unit_type.image:
             yield UsedImage(location_of(unit_type, "image"), unit_type.image, *shown.get(unit_type.id, (0.0, 0.0)))
+    yield from _map_images(game)
     marker_box = _box_mm(marker_layout(game).image or FULL_FACE, side)
     for marker in game.counters.markers:
         for face in marker.faces:
             if face.image:
                 yield UsedImage(location_of(face, "image"), face.image, *marker_box)
+
+
+def _map_images(game: Game) -> Iterator[UsedImage]:
+    """Yield the images on the maps: a painting with no print size here (its scale comes from the grid), and
+    the images on top with their boxes."""
+    for map_ in game.maps.maps:
+        if map_.art.background is not None:
+            yield UsedImage(location_of(map_.art.background, "image"), map_.art.background.image, 0.0, 0.0)
+        for placed in map_.art.images:
+            yield UsedImage(location_of(placed, "image"), placed.image, placed.w_mm, placed.h_mm)
 
 
 def _file(game: Game, value: str) -> Path:

@@ -7,6 +7,7 @@ form's transparency states (ExtGState) out of its resources, so viewers would dr
 """
 from __future__ import annotations
 
+from pathlib import Path as FilePath
 
 import numpy as np
 import shapely
@@ -17,6 +18,7 @@ from builder.geometry.polygons import edge_gaps, hexes_polygon, merged
 from builder.model.map import Map, Terrain
 from builder.render.drawing import Group, Item, Marks, Paint, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm, font_cached
+from builder.render.maps.art import art_over, art_shapes, art_under
 from builder.render.maps.colour import darker
 from builder.render.maps.context import HexMapContext, is_ring
 from builder.render.maps.frame import HexContent, HexFrame
@@ -201,11 +203,14 @@ def number_layer(ctx: HexMapContext) -> list[Item]:
 
 
 def hex_map_items(map_: Map, terrain: dict[str, Terrain], frame: HexFrame, contents: dict[Hex, HexContent],
-                  lang: str) -> list[Item]:
-    """Return the whole hex map, clipped to its rectangle and framed."""
+                  lang: str, root: FilePath | None = None) -> list[Item]:
+    """Return the whole hex map, clipped to its rectangle and framed; `root` (the game folder) finds its art."""
     ctx = HexMapContext(map_, frame, terrain, contents, lang)
-    layers = [*terrain_layer(ctx), *overlay_layer(ctx), *grid_layer(ctx), *hexside_layer(ctx), *path_layer(ctx),
-              *symbol_layer(ctx), *place_items(ctx), *number_layer(ctx)]
+    painted = art_under(ctx, root) if root is not None else []
+    fills = [Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm, Paint(fill=PAPER)), *painted] if painted \
+        else terrain_layer(ctx)
+    layers = [*fills, *overlay_layer(ctx), *art_shapes(ctx), *grid_layer(ctx), *hexside_layer(ctx), *path_layer(ctx),
+              *symbol_layer(ctx), *place_items(ctx), *number_layer(ctx), *(art_over(ctx, root, PAPER) if root else [])]
     clip = Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm, Paint())
     outline = Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm,
                    Paint(stroke=FRAME_INK, stroke_mm=0.5, join="miter"))

@@ -177,7 +177,7 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     def body(x: float, y: float) -> list[Item]:
         """Return the map and its edge names with the band's top-left corner at (x, y)."""
         frame = HexFrame(grid, x + band, y + band)
-        hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang)
+        hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang, ctx.game.root)
         return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h), *hex_map]
 
     drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
