@@ -320,6 +320,8 @@ class Document(ContentModel):
     """`rulebook` (numbered cases, two columns) or `reference` (one- or two-page player aid)."""
     title: Text = ""
     """Title of the document, when it differs from the game's."""
+    cover: str = ""
+    """Art on the title page, under the title: an SVG, PNG or JPEG file in the game folder."""
 
 
 class Correction(ContentModel):

@@ -62,3 +62,11 @@ def location_of(node: object, key: str | None = None) -> Location:
     if src is None:
         return Location(Path("<unknown>"))
     return src.value(key) if key else src.at
+
+
+def location_in(block_at: Location, text: str, offset: int) -> Location:
+    """Return the place of text[offset] in its file, for a text (a rulebook block) that starts at `block_at`."""
+    before = text[:offset]
+    line = block_at.line + before.count("\n")
+    column = offset - before.rfind("\n") if "\n" in before else block_at.column + offset
+    return Location(block_at.file, line, column)

@@ -11,7 +11,8 @@ from builder.model.content import Game
 from builder.model.template import Box
 from builder.render.counters import layout_for_unit, marker_layout, side_mm
 from builder.render.images import FULL_FACE, ImageError, image_size, printed_dpi
-from builder.rules.diagnostic import WARNING, Finding, Location, location_of
+from builder.render.typeset import structure
+from builder.rules.diagnostic import WARNING, Finding, Location, location_in, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 
@@ -51,6 +52,7 @@ def used_images(game: Game) -> Iterator[UsedImage]:
         if unit_type.image:
             yield UsedImage(location_of(unit_type, "image"), unit_type.image, *shown.get(unit_type.id, (0.0, 0.0)))
     yield from _map_images(game)
+    yield from _rulebook_images(game)
     marker_box = _box_mm(marker_layout(game).image or FULL_FACE, side)
     for marker in game.counters.markers:
         for face in marker.faces:
@@ -66,6 +68,18 @@ def _map_images(game: Game) -> Iterator[UsedImage]:
             yield UsedImage(location_of(map_.art.background, "image"), map_.art.background.image, 0.0, 0.0)
         for placed in map_.art.images:
             yield UsedImage(location_of(placed, "image"), placed.image, placed.w_mm, placed.h_mm)
+
+
+def _rulebook_images(game: Game) -> Iterator[UsedImage]:
+    """Yield the cover and the figures of the rulebooks (their print size follows the column: not known here)."""
+    if game.game.document.cover:
+        yield UsedImage(location_of(game.game.document, "cover"), game.game.document.cover, 0.0, 0.0)
+    for book in game.rulebooks:
+        for block in book.blocks():
+            for piece in structure.pieces(block.text):
+                if piece.kind == "figure":
+                    _, path = structure.figure(block.text[piece.start:piece.end])
+                    yield UsedImage(location_in(block.at, block.text, piece.start), path, 0.0, 0.0)
 
 
 def _file(game: Game, value: str) -> Path:

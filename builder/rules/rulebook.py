@@ -1,4 +1,5 @@
-"""Checks on the rulebook: references resolve, cases are unique and in order, embeds exist, languages agree."""
+"""Checks on the rulebook: references resolve, cases are unique and in order, embeds exist, languages agree,
+no HTML that would not print."""
 from __future__ import annotations
 
 from collections import Counter
@@ -7,7 +8,8 @@ from typing import Iterator
 from builder.model.content import Game
 from builder.model.rulebook import Case, Rulebook
 from builder.model.source import Location
-from builder.rules.diagnostic import WARNING, Finding
+from builder.render.typeset.markup import HTML_TAG, SIMPLE_TAGS
+from builder.rules.diagnostic import WARNING, Finding, location_in
 from builder.rules.index import Index
 from builder.rules.registry import check
 
@@ -195,3 +197,21 @@ def parity_numbers(game: Game, ix: Index) -> Iterator[Finding]:
                           f"{other.lang} where {source.lang} writes {', '.join(only_ours) or 'none'} "
                           f"({_where(source, case.at)})", "make the numbers agree",
                           subject=f"{other.lang}:{case.number}")
+
+
+@check("rulebook/html-tag", severity=WARNING)
+def html_tags_in_rulebook(game: Game, ix: Index) -> Iterator[Finding]:
+    """A rulebook uses Markdown, not HTML: only <b>, <i>, <em>, <strong>, <u>, <sup>, <sub> and <br> are set.
+
+    Why: any other tag is left out of the printed rulebook, with whatever it meant (a colour, a link, a class).
+    Fails:  The <span style="color:red">first</span> impulse
+    Passes: The **first** impulse, or the <b>first</b> impulse
+    """
+    for book in game.rulebooks:
+        for block in book.blocks():
+            for match in HTML_TAG.finditer(block.text):
+                name = match.group(2).lower()
+                if name not in SIMPLE_TAGS and name != "br" and not match.group(1):  # its closing tag is not told again
+                    yield Finding(location_in(block.at, block.text, match.start()), f'HTML tag "{match.group(0)}" is '
+                                  "not printed", "write it in Markdown (**bold**, *italic*) or leave it out",
+                                  subject=f"{book.lang}:{name}")

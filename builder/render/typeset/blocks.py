@@ -3,7 +3,7 @@ excerpts, and the boxed examples, designer's notes and notes.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from reportlab.lib.colors import HexColor
@@ -16,6 +16,7 @@ from builder.render.chart_layout import Cell, column_widths
 from builder.render.charts import chart_by_id, chart_drawing
 from builder.render.counter_images import CounterPictures
 from builder.render.drawing import Drawing, Group
+from builder.render.images import ImageError, fitted_image, image_size
 from builder.render.fonts import registered
 from builder.render.map_excerpt import map_excerpt
 from builder.render.phrases import phrase
@@ -42,6 +43,8 @@ class Setting:
     pictures: CounterPictures | None = None
     boxes: tuple[str, ...] = BOXED
     """The boxed kinds set; others are left out (a quick-reference sheet drops designer's notes)."""
+    figures: list[str] = field(default_factory=list)
+    """The figures set so far, in order (their captions): the next one is numbered after them."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,22 @@ def embed(setting: Setting, kind: str, target: str, width_pt: float) -> list[Flo
     return [DrawingFlowable(drawing, max_height_pt=setting.max_drawing_pt)] if drawing else []
 
 
+def figure_flowables(setting: Setting, caption: str, path: str, width_pt: float) -> list[Flowable]:
+    """Return a numbered figure: the image across the column (its proportions kept), its caption below."""
+    try:
+        size = image_size(setting.game.root / path)
+    except ImageError:
+        return [Para(escape(f"[{caption}]"), setting.styles.small)]
+    setting.figures.append(caption)
+    width_mm = width_pt / PT_PER_MM
+    drawing = Drawing(width_mm, width_mm * size.height / size.width,
+                      (fitted_image(setting.game.root / path, 0, 0, width_mm, width_mm * size.height / size.width),))
+    label = f"{phrase('figure', setting.lang)} {len(setting.figures)}"
+    anchor = f'<a name="figure-{len(setting.figures)}"/>'
+    return [DrawingFlowable(drawing, max_height_pt=setting.max_drawing_pt),
+            Para(f"{anchor}<b>{escape(label)}.</b> {inline(caption, [])}", setting.styles.small)]
+
+
 def flowables(source: BlockText, setting: Setting, *, width_pt: float, style=None, lead: str = "") -> list[Flowable]:
     """Return the flowables of one block's text; `lead` (a case number) opens its first paragraph."""
     st = setting.styles
@@ -143,6 +162,12 @@ def flowables(source: BlockText, setting: Setting, *, width_pt: float, style=Non
             found.append(pipe_table(source, piece, setting, width_pt))
         elif piece.kind == "embed":
             found.extend(embed(setting, *structure.embed(source.text[piece.start:piece.end]), width_pt))
+        elif piece.kind == "figure":
+            found.extend(figure_flowables(setting, *structure.figure(source.text[piece.start:piece.end]), width_pt))
+        elif piece.kind == "quote":
+            lines = [source.markup(start, end, setting) for start, end in structure.quote_lines(source.text, piece)]
+            found.append(Para(" ".join(lines), st.body.clone("quote", leftIndent=style.fontSize * 1.5,
+                                                             fontName=registered("italic"))))
         else:
             level, title = structure.heading(source.text[piece.start:piece.end])
             found.append(Para(emphasis(escape(title)), st.subheading))

@@ -46,6 +46,29 @@ _WAITING = re.compile("[\ue000-\ue07f]")
 """The characters waiting there."""
 
 
+HTML_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)(?=[\s/>])[^<>]*?(/?)>")
+"""An HTML tag in Markdown text (the check rulebook/html-tag reads it too); `<http://…>` autolinks are not tags."""
+SIMPLE_TAGS = {"b": "b", "strong": "b", "i": "i", "em": "i", "u": "u", "sup": "super", "sub": "sub"}
+"""HTML tags the rulebook sets as their paragraph-markup twins; `<br>` breaks the line; other tags are left out."""
+_ESCAPED_TAG = re.compile(r"&lt;(/?)([A-Za-z][A-Za-z0-9]*)(?=\s|/|&gt;)(?:(?!&gt;|&lt;).)*?(/?)&gt;")
+
+
+def html_tags(markup: str) -> str:
+    """Return markup with escaped HTML tags set (simple ones, when balanced, and `<br>`) or left out, never printed."""
+    names = [m.group(2).lower() for m in _ESCAPED_TAG.finditer(markup) if not m.group(1)]
+    closes = [m.group(2).lower() for m in _ESCAPED_TAG.finditer(markup) if m.group(1)]
+
+    def tag(match: re.Match) -> str:
+        closing, name = match.group(1), match.group(2).lower()
+        if name == "br":
+            return "<br/>"
+        twin = SIMPLE_TAGS.get(name)
+        if twin and names.count(name) == closes.count(name):
+            return f"<{closing}{twin}>"
+        return ""
+    return _ESCAPED_TAG.sub(tag, markup)
+
+
 def emphasis(markup: str) -> str:
     """Return markup with Markdown `**bold**`, `*italic*` and `code` turned into tags (`\\*` stays a star)."""
     # each pattern needs its character: most paragraphs have none of them, and skip its scan
@@ -55,6 +78,8 @@ def emphasis(markup: str) -> str:
         markup = _ITALIC.sub(r"<i>\1</i>", _BOLD.sub(r"<b>\1</b>", markup))
     if "`" in markup:
         markup = _CODE.sub(r"\1", markup)
+    if "&lt;" in markup:
+        markup = html_tags(markup)
     return _WAITING.sub(lambda m: chr(ord(m.group(0)) - _PRIVATE), markup)
 
 

@@ -11,12 +11,14 @@ from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.rulebook import Case, Rulebook
 from builder.render.counter_images import CounterPictures
+from builder.render.drawing import Drawing
+from builder.render.images import ImageError, fitted_image, image_size
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
 from builder.render.typeset.contents import Contents, Index, Node
 from builder.render.typeset.document import Layout, TypesetDocument
-from builder.render.typeset.flowables import Heading, Para
+from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
 from builder.render.typeset.markup import TermFinder, case_key, emphasis, escape, inline, parenthesised_marks
 from builder.render.typeset.styles import styles, table_commands
 
@@ -78,10 +80,37 @@ def _front(game: Game, book: Rulebook, setting: Setting, contents: Contents) -> 
     st = setting.styles
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
     subtitle = text_in(game.game.subtitle, book.lang)
-    return [Para(escape(title), st.title), Para(escape(subtitle), st.subtitle),
+    return [Para(escape(title), st.title), Para(escape(subtitle), st.subtitle), *_cover(game, setting),
             # not kept with the contents: a long contents table would take it off the title page
             Para(escape(phrase("contents", book.lang)), st.headings[1].clone("contents", keepWithNext=0)), contents,
             NextPageTemplate("body"), PageBreak()]
+
+
+COVER_SHARE = 0.5
+"""The cover art takes at most this share of the page's text height."""
+COVER_WIDTH_MM = 180.0
+"""The cover art's width before it is shrunk to the frame (and to COVER_SHARE of its height)."""
+
+
+def _cover(game: Game, setting: Setting) -> list[Flowable]:
+    """Return the cover art (as a figure without number or caption) and the art credits below it."""
+    found: list[Flowable] = []
+    cover = game.game.document.cover
+    if cover:
+        try:
+            size = image_size(game.root / cover)
+        except ImageError:
+            size = None
+        if size is not None:
+            width_mm = COVER_WIDTH_MM
+            height_mm = width_mm * size.height / size.width
+            drawing = Drawing(width_mm, height_mm, (fitted_image(game.root / cover, 0, 0, width_mm, height_mm),))
+            found.append(DrawingFlowable(drawing, max_height_pt=setting.max_drawing_pt * COVER_SHARE))
+    lines = [text_in(credit.credit, setting.lang) for credit in game.game.art_credits]
+    if lines:
+        found.append(Para(f"<b>{escape(phrase('credits', setting.lang))}</b>", setting.styles.small))
+        found += [Para(escape(line), setting.styles.small) for line in lines]
+    return found
 
 
 def _heading(markup: str, text: str, key: str, depth: int, setting: Setting) -> Heading:

@@ -1,5 +1,5 @@
-"""The Markdown structure inside one block's text: paragraphs, lists, pipe tables, embeds and
-headings, each as offsets into that text (so reference offsets keep working).
+"""The Markdown structure inside one block's text: paragraphs, lists, pipe tables, block quotes, embeds,
+figures and headings, each as offsets into that text (so reference offsets keep working).
 """
 from __future__ import annotations
 
@@ -9,6 +9,9 @@ from dataclasses import dataclass
 _LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+")
 _EMBED = re.compile(r"^\{(chart|counter|map):\s*([^}\s]+)\s*\}$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+FIGURE = re.compile(r'^!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"([^"]*)")?\s*\)$')
+"""A Markdown image alone on its line: `![caption](art/file.png)` or `![alt](file.svg "caption")`: a figure."""
+_QUOTE = re.compile(r"^\s*>\s?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
@@ -43,6 +46,10 @@ def _kind(line: str) -> str:
     stripped = line.strip()
     if _EMBED.match(stripped):
         return "embed"
+    if FIGURE.match(stripped):
+        return "figure"
+    if _QUOTE.match(line):
+        return "quote"
     if _HEADING.match(stripped):
         return "heading"
     if stripped.startswith("|"):
@@ -54,9 +61,9 @@ def _kind(line: str) -> str:
 
 def _starts_new(kind: str, first: str) -> bool:
     """Return whether a line of `kind` ends a piece that began with a line of kind `first`."""
-    if kind in ("heading", "embed"):
+    if kind in ("heading", "embed", "figure"):
         return True
-    if (kind == "table") != (first == "table"):
+    if (kind == "table") != (first == "table") or (kind == "quote") != (first == "quote"):
         return True
     return kind == "list" and first == "paragraph"
 
@@ -71,7 +78,7 @@ def pieces(text: str) -> list[Piece]:
         if current and (not kind or _starts_new(kind, first)):
             found.append(Piece(first, current[0][0], current[-1][0] + len(current[-1][1])))
             current = []
-        if kind in ("heading", "embed"):
+        if kind in ("heading", "embed", "figure"):
             found.append(Piece(kind, start, start + len(line)))
         elif kind:
             first = first if current else kind
@@ -114,6 +121,22 @@ def table_rows(text: str, piece: Piece) -> list[list[tuple[int, int]]]:
             cells.append((absolute + left + 1 + lead, absolute + left + 1 + len(cell.rstrip())))
         rows.append(cells)
     return rows
+
+
+def quote_lines(text: str, piece: Piece) -> list[tuple[int, int]]:
+    """Return the (start, end) offsets of each line of a block quote, its `>` left out."""
+    found = []
+    for start, line in _lines(text[piece.start:piece.end]):
+        marker = _QUOTE.match(line)
+        skip = marker.end() if marker else 0
+        found.append((piece.start + start + skip, piece.start + start + len(line)))
+    return found
+
+
+def figure(text: str) -> tuple[str, str] | None:
+    """Return (caption, path) of a figure line: the title if it has one, else the alt text."""
+    match = FIGURE.match(text.strip())
+    return (match.group(3) or match.group(1), match.group(2)) if match else None
 
 
 def embed(text: str) -> tuple[str, str] | None:
