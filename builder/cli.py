@@ -210,7 +210,7 @@ def _os_error(exc: OSError, out_dir: Path) -> tuple[str, int]:
 
 
 @main.command()
-@click.option("--kind", type=click.Choice(["game", "counters", "map", "charts", "scenario"]), default=None,
+@click.option("--kind", type=click.Choice(["game", "counters", "map", "charts", "scenario", "layout"]), default=None,
               help="Print the schema of one file kind instead of all.")
 @click.option("--write", "write_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Write one file per kind (KIND.schema.json) into this folder instead of printing.")

@@ -13,6 +13,7 @@ from builder.model.counters import CountersFile
 from builder.model.game import GameFile
 from builder.model.map import MapFile
 from builder.model.scenario import Scenario
+from builder.model.template import CounterLayout
 
 FILE_KINDS = {
     "game": GameFile,
@@ -20,8 +21,10 @@ FILE_KINDS = {
     "map": MapFile,
     "charts": ChartsFile,
     "scenario": Scenario,
+    "layout": CounterLayout,
 }
-"""Each content file kind and its model: game.yaml, counters.yaml, map.yaml, charts.yaml, scenarios/*.yaml."""
+"""Each content file kind and its model: game.yaml, counters.yaml, map.yaml, charts.yaml, scenarios/*.yaml,
+layouts/*.yaml (counter layouts)."""
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 
@@ -35,7 +38,7 @@ def schema_document(kind: str | None = None) -> dict:
     return {
         "$schema": DIALECT,
         "title": "sandtable content file",
-        "description": "Any sandtable content file: game.yaml, counters.yaml, map.yaml, charts.yaml or a scenario.",
+        "description": "Any sandtable content file: game.yaml, counters.yaml, map.yaml, charts.yaml, a scenario or a counter layout.",
         "anyOf": [{"$ref": f"#/$defs/{model.__name__}"} for model in FILE_KINDS.values()],
         **definitions,
     }

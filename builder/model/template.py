@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from builder.model.base import ContentModel, Id, default_of
+from builder.model.base import Colour, ContentModel, Id, default_of
 
 
 class Box(ContentModel):
@@ -75,3 +75,8 @@ class CounterLayout(ContentModel):
     """A pale band drawn on reduced faces so a flipped counter reads as reduced at a glance."""
     formation_band: Box | None = None
     """A band in the formation's colour, when the unit's formation has one."""
+    back_lighten: float = Field(default=0.0, ge=0, le=1)
+    """How much lighter the faces after the first (a unit's reduced back) are than the front: 0 keeps the
+    nationality's colour, 0.35 is a clearly lighter shade, 1 is white."""
+    back_colour: Colour | None = None
+    """A colour of its own for the faces after the first (`#rrggbb`), instead of the nationality's."""

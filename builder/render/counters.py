@@ -23,8 +23,7 @@ MIN_TEXT_SCALE = 0.7
 REDUCED_BAND_WHITE = 0.55
 """How far the reduced band is lightened towards white (opaque: PDF forms take no transparency)."""
 DEFAULT_MARKER_COLOUR = "#e6e1d3"
-DEFAULT_LAYOUT = "nato"
-"""The layout used when a named one does not exist (the check layout/unknown-layout reports that)."""
+DEFAULT_LAYOUT = "nato"  # used when a named layout does not exist (the check layout/unknown-layout reports that)
 
 
 @dataclass(frozen=True)
@@ -71,9 +70,8 @@ def _first_by_id(things) -> dict:
 class _Mix:
     """What drawing every face of a game looks up: the game's lists by id, and results shared by faces.
 
-    A mix of thousands of counters would otherwise search the unit types, nationalities and
-    formations, measure the same words and redraw the same symbol for every face.
-    """
+    Else a mix of thousands of counters would search the types, nationalities and formations, measure
+    the same words and redraw the same symbol for every face."""
 
     side: float
     unit_types: dict
@@ -269,6 +267,8 @@ def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
     layout = _layout(game, mix, unit)
     side = mix.side
     background, ink = _colours(game, unit.nationality, mix)
+    if step > 0:  # a back of its own colour or shade (lightened by 0 it is the same colour)
+        background = layout.back_colour or lighten(background, layout.back_lighten)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     formation = mix.formations.get(unit.formation)
     if layout.formation_band and formation and formation.colour:
