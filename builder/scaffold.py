@@ -20,6 +20,10 @@ from builder.schema import schema_files
 
 STARTER_DIR = Path(__file__).resolve().parent / "templates" / "starter"
 """The starter game's files, copied with the placeholders filled in."""
+STARTER_FONTS = Path(__file__).resolve().parent / "render" / "fonts"
+STARTER_COPIES = {"fonts/DejaVuSansCondensed-Bold.ttf": STARTER_FONTS / "DejaVuSansCondensed-Bold.ttf",
+                  "fonts/LICENSE-DejaVu.txt": STARTER_FONTS / "LICENSE-DejaVu.txt"}
+"""Files the starter takes as they are from sandtable's own: a font of its own, with its licence."""
 
 SCHEMA_FOLDER = "schemas"
 """Where in the new game the JSON Schemas go (the starter's `$schema=` comments point there)."""
@@ -66,6 +70,8 @@ def starter_files(game_id: str, title: str) -> dict[str, bytes]:
         files[path.relative_to(STARTER_DIR).as_posix()] = text.encode("utf-8")
     for name, data in schema_files().items():
         files[f"{SCHEMA_FOLDER}/{name}"] = data
+    for name, source in STARTER_COPIES.items():
+        files[name] = source.read_bytes()
     return dict(sorted(files.items()))
 
 
