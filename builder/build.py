@@ -100,18 +100,20 @@ EMITTERS: list[Emitter] = [
 """Every emitter, in the order their artifacts are listed in the manifest. Each takes the checked
 Game and returns its Artifacts; nothing is written until all of them have run."""
 
-CHART_READS = ("game", "charts", "counters.movement_classes", "maps.terrain")
-"""What a chart reads: its own data, and the names of the movement classes and terrain it lists."""
+CHART_READS = ("root", "game", "charts", "counters.movement_classes", "maps.terrain")
+"""What a chart reads: its own data, the names of the movement classes and terrain it lists, and the game's
+fonts. `root` stands for the game folder's image and font files (builder/cache.py `part_fingerprint`): every
+emitter run through `Imported` draws with the game's fonts, and most print its images."""
 READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
     _model_json: ("game", "counters", "maps", "charts", "scenarios", "rulebooks"),
-    emit_counters: ("game", "counters", "layouts"),
-    emit_map_svgs: ("game", "maps"),
-    emit_map_pdfs: ("game", "maps"),
+    emit_counters: ("root", "game", "counters", "layouts"),
+    emit_map_svgs: ("root", "game", "maps"),
+    emit_map_pdfs: ("root", "game", "maps"),
     emit_charts_pdf: CHART_READS,
     emit_charts_svg: CHART_READS,
     emit_aid_pdf: CHART_READS,
     emit_rulebook_pdf: rulebook_reads,
-    emit_setup_pdf: ("game", "scenarios", "counters", "layouts", "maps"),
+    emit_setup_pdf: ("root", "game", "scenarios", "counters", "layouts", "maps"),
 }
 """The parts of the Game each emitter reads (fields, or fields of fields), or how to tell them from the
 game: a rebuild reruns an emitter only when one of these changed (builder/cache.py). An emitter not

@@ -107,11 +107,25 @@ def game_parts(game: object) -> tuple[str, ...]:
 
 
 def part_fingerprint(game: object, part: str) -> str:
-    """Return the hash of one part of a Game: a field (`counters`) or a field of one (`counters.movement_classes`)."""
+    """Return the hash of one part of a Game: a field (`counters`) or a field of one (`counters.movement_classes`);
+    `root`, the game folder, stands for its image and font files, not for where it is."""
+    if part == "root":
+        return art_fingerprint(game.root)
     value = game
     for name in part.split("."):
         value = getattr(value, name)
     return _digest([_canonical(value)])
+
+
+ART_SUFFIXES = (".svg", ".png", ".jpg", ".jpeg", ".ttf", ".otf")
+"""The files a game's YAML names but the model does not hold: its images and fonts."""
+
+
+def art_fingerprint(root: Path) -> str:
+    """Return the hash of every image and font file in a game folder (names and bytes, in sorted order), so that
+    redrawn art or a new font rebuilds what prints it."""
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in ART_SUFFIXES and p.is_file())
+    return _digest([part for p in files for part in (p.relative_to(root).as_posix().encode(), p.read_bytes())])
 
 
 def emitter_key(name: str, fingerprints: dict[str, str]) -> str:

@@ -217,3 +217,18 @@ def test_the_code_fingerprint_follows_the_package_files_and_the_installed_packag
     assert len(set(seen)) == len(seen)
     monkeypatch.undo()
     cache.code_fingerprint.cache_clear()
+
+
+def test_redrawn_art_rebuilds_what_prints_it(minimal: Path, tmp_path: Path) -> None:
+    (minimal / "art").mkdir()
+    art = minimal / "art" / "tank.svg"
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><rect width="20" height="10"/></svg>')
+    counters = minimal / "counters.yaml"
+    counters.write_text(counters.read_text().replace("{id: armour, name: Armour,", "{id: armour, name: Armour, "
+                                                     "image: art/tank.svg,"))
+    out = tmp_path / "out"
+    before = _built(build_checked([check_path(minimal)], out)[0])
+    art.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 20 10"><circle cx="10" cy="5" r="5"/></svg>')
+    rebuilt = build_checked([check_path(minimal)], out)[0]
+    assert "builder.emit.counters.emit_counters" in rebuilt.rerun
+    assert _built(rebuilt)["counters/faces/r2-front.svg"] != before["counters/faces/r2-front.svg"]

@@ -16,5 +16,5 @@ def rulebook_reads(game: Game) -> tuple[str, ...]:
     only when some block pictures one, so that a changed counter does not typeset a rulebook again."""
     blocks = [block for book in game.rulebooks for block in book.blocks()]
     drawn = {found.group(1) for block in blocks for found in PICTURES.finditer(block.text)}
-    return (("game", "rulebooks", "charts", "counters.movement_classes", "maps.terrain")
+    return (("root", "game", "rulebooks", "charts", "counters.movement_classes", "maps.terrain")
             + (("counters", "layouts") if "counter" in drawn else ()) + (("maps",) if "map" in drawn else ()))
