@@ -75,7 +75,7 @@ ROLE_KEYS = {"body": ("sans",), "headings": ("headings",), "counter_names": ("co
 """The font keys each role of `print.fonts` sets."""
 
 _active: FaceTable = FACES
-_font_caches: list[Callable] = []
+_font_caches: list[Callable[[], None]] = []
 
 
 def font_cached(maxsize: int) -> Callable[[Callable], Callable]:
@@ -83,9 +83,14 @@ def font_cached(maxsize: int) -> Callable[[Callable], Callable]:
     was measured or written with the faces of the table in use)."""
     def wrap(function: Callable) -> Callable:
         cached = lru_cache(maxsize=maxsize)(function)
-        _font_caches.append(cached)
+        on_font_change(cached.cache_clear)
         return cached
     return wrap
+
+
+def on_font_change(clear: Callable[[], None]) -> None:
+    """Call `clear` whenever the font table in use changes (a cache of what was drawn with the faces before)."""
+    _font_caches.append(clear)
 
 
 @contextmanager
@@ -106,8 +111,8 @@ def using_fonts(table: FaceTable | None) -> Iterator[None]:
 
 
 def _forget() -> None:
-    for cached in _font_caches:
-        cached.cache_clear()
+    for clear in _font_caches:
+        clear()
 
 
 def face(font: str, bold: bool = False, table: FaceTable | None = None) -> Face:

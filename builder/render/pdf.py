@@ -32,7 +32,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.memo import Remembered
 from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
-from builder.render.fonts import registered, font_cached
+from builder.render.fonts import font_cached, on_font_change, registered
 from builder.render.images import vector_drawing
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
@@ -291,6 +291,10 @@ _by_identity: dict[int, tuple[ref, Body]] = {}
 """id(drawing) → (weak reference to it, body): an entry goes when its drawing does."""
 _by_value = Remembered(1 << 12, big=2)
 """_Hashed(drawing) → body, for an equal drawing made again (a sheet's decorations, a chart per paper)."""
+
+
+on_font_change(_by_identity.clear)  # a body names its fonts: one compiled with other faces is stale
+on_font_change(_by_value.clear)
 
 
 def _forget(key: int) -> Callable[[ref], None]:
