@@ -63,9 +63,9 @@ class Imported:
 
 def font_table(game: Game) -> dict | None:
     """Return the faces the game's print settings choose for its emitters (None: the shipped ones)."""
-    from builder.render.fonts import game_font_table
+    from builder.render.fonts import game_font_table, role_specs
     chosen = game.game.print
-    return game_font_table(game.root, chosen.font, chosen.fonts.model_dump())
+    return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
 
     def __repr__(self) -> str:
         return f"Imported({self.__module__}.{self.__name__})"

@@ -258,6 +258,11 @@ def role_table(chosen: dict[str, FontFiles | None]) -> FaceTable | None:
     return table
 
 
+def role_specs(fonts: object) -> dict[str, str]:
+    """Return the `print.fonts` model as {role: value} (read field by field: no serialiser is built for it)."""
+    return {role: getattr(fonts, role, "") for role in ROLE_KEYS}
+
+
 def chosen_fonts(root: Path, font: str, roles: dict[str, str]) -> dict[str, tuple[str, FontFiles | None, str]]:
     """Return, for each role, the `print.fonts` field that chose its font ("" for `print.font`), the font
     found (None: shipped) and what is wrong with it ("" if nothing)."""

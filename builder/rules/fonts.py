@@ -6,7 +6,7 @@ from typing import Iterator
 
 from builder.model.base import Text
 from builder.model.content import Game
-from builder.render.fonts import FaceTable, chosen_fonts, face, game_font_table, missing_glyphs
+from builder.render.fonts import FaceTable, chosen_fonts, face, game_font_table, missing_glyphs, role_specs
 from builder.rules.diagnostic import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -17,7 +17,7 @@ LICENCE_NAMES = ("ofl", "licen", "copying", "readme")
 
 def _choices(game: Game) -> dict:
     chosen = game.game.print
-    return chosen_fonts(game.root, chosen.font, chosen.fonts.model_dump())
+    return chosen_fonts(game.root, chosen.font, role_specs(chosen.fonts))
 
 
 def _where(game: Game, field: str) -> Location:
@@ -65,7 +65,7 @@ def _role_texts(game: Game) -> Iterator[tuple[str, Location, str]]:
 
 def _table(game: Game) -> FaceTable | None:
     chosen = game.game.print
-    return game_font_table(game.root, chosen.font, chosen.fonts.model_dump())
+    return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
 
 
 @check("font/missing-glyph")

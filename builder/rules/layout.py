@@ -7,7 +7,7 @@ from typing import Iterator
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.counters import placed_marker_texts, placed_unit_texts, side_mm
-from builder.render.fonts import game_font_table, missing_glyphs
+from builder.render.fonts import game_font_table, missing_glyphs, role_specs
 from builder.rules.diagnostic import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -85,7 +85,7 @@ def missing_glyph_texts(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: designation: "7ª"
     """
     chosen = game.game.print
-    table = game_font_table(game.root, chosen.font, chosen.fonts.model_dump())
+    table = game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
     for at, text, subject in _printed_texts(game):
         lacking = sorted(set(missing_glyphs(text, "condensed", table=table) + missing_glyphs(text, "values", table=table)))
         if lacking:

@@ -1,0 +1,41 @@
+"""The VASSAL module shows the designer's art: the piece and the board images carry the same pictures as the print."""
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import numpy as np
+from PIL import Image as PilImage
+
+from builder.build import build_game
+from builder.load.game import load_game
+
+RED_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">'
+           '<rect width="40" height="20" fill="#ff0000"/></svg>')
+
+
+def _red_pixels(png: bytes) -> int:
+    pixels = np.asarray(PilImage.open(io.BytesIO(png)).convert("RGB")).astype(int)
+    return int(((pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)).sum())
+
+
+def test_piece_and_board_images_show_the_art(minimal: Path, tmp_path: Path) -> None:
+    (minimal / "art").mkdir()
+    (minimal / "art" / "red.svg").write_text(RED_SVG, encoding="utf-8")
+    counters = minimal / "counters.yaml"
+    counters.write_text(counters.read_text(encoding="utf-8").replace(
+        "{id: armour, name: Armour,", "{id: armour, name: Armour, image: art/red.svg,"), encoding="utf-8")
+    map_yaml = minimal / "map.yaml"
+    map_yaml.write_text(map_yaml.read_text(encoding="utf-8").replace(
+        "    places:\n", "    art:\n      images: [{image: art/red.svg, x_mm: 10, y_mm: 10, w_mm: 20, h_mm: 10}]\n"
+        "    places:\n", 1), encoding="utf-8")
+    build_game(load_game(minimal), tmp_path / "out")
+    [vmod] = (tmp_path / "out" / "minimal").glob("*.vmod")
+    with zipfile.ZipFile(vmod) as module:
+        names = module.namelist()
+        armour = module.read(next(n for n in names if n.startswith("images/r2") and "front" in n))
+        infantry = module.read(next(n for n in names if n.startswith("images/r1") and "front" in n))
+        board = module.read(next(n for n in names if n.startswith("images/map-main")))
+    assert _red_pixels(armour) > 20 and _red_pixels(infantry) == 0
+    assert _red_pixels(board) > 200
