@@ -86,3 +86,26 @@ def test_fitted_image_centres_in_its_box(tmp_path: Path) -> None:
     art.write_text(TANK_SVG, encoding="utf-8")
     picture = fitted_image(art, 0, 0, 10, 10)
     assert (picture.x_mm, picture.y_mm, picture.w_mm, picture.h_mm) == (0, 2.5, 10, 5)
+
+
+def test_rulebook_prints_figures_numbered_quotes_cover_and_credits_never_raw_markup(minimal: Path) -> None:
+    from builder.render.typeset.rulebook import rulebook_pdf
+    (minimal / "art").mkdir()
+    (minimal / "art" / "tank.svg").write_text(TANK_SVG, encoding="utf-8")
+    rules = minimal / "rules" / "en" / "01-rules.md"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "Two sides meet over one town.", "Two sides meet over one town.\n\n![A red tank](art/tank.svg)\n\n"
+        "> The <span>town</span> is <b>held</b>.\n\n![A second view](art/tank.svg)"), encoding="utf-8")
+    game_yaml = minimal / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "document: {cover: art/tank.svg}\n"
+                         "art_credits:\n  - {files: [art/*], credit: Tank drawn by A. Maker}\n", encoding="utf-8")
+    game = load_game(minimal)
+    pdf = rulebook_pdf(game, game.rulebooks[0], paper="a4")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Figure 1. A red tank" in text and "Figure 2. A second view" in text
+    assert "The town is held." in " ".join(text.split())
+    assert "Tank drawn by A. Maker" in text
+    assert "![" not in text and "<span>" not in text and "> The" not in text
+    first = pdfium.PdfDocument(pdf)[0]
+    pixels = np.asarray(first.render(scale=2).to_pil().convert("RGB")).astype(int)
+    assert int(((pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)).sum()) > 1000  # the cover

@@ -87,3 +87,21 @@ def test_seed_glossary_terms_are_found_where_each_is_first_used(name: str) -> No
                     (at, f'<index item="{_index_item(term)}"/>') for at, term in _first_uses(terms, text, start, end)]
                 marked += len(marks)
     assert marked > 100
+
+
+def test_simple_html_tags_are_set_others_left_out_and_autolinks_become_links() -> None:
+    from builder.render.typeset.markup import inline
+    assert inline('A <b>bold</b> <span class="x">word</span><br>next', []) == "A <b>bold</b> word<br/>next"
+    assert inline("an <i>unclosed tag", []) == "an unclosed tag"
+    assert inline("see <http://example.org/a>", []) == 'see <a href="http://example.org/a">http://example.org/a</a>'
+
+
+def test_figures_and_block_quotes_are_pieces_of_their_own() -> None:
+    from builder.render.typeset import structure
+    text = "Before.\n\n> quoted\n> on two lines\n\n![A tank](art/tank.svg)\n![alt](art/b.png \"Its caption\")"
+    pieces = structure.pieces(text)
+    assert [p.kind for p in pieces] == ["paragraph", "quote", "figure", "figure"]
+    quote = pieces[1]
+    assert [text[a:b] for a, b in structure.quote_lines(text, quote)] == ["quoted", "on two lines"]
+    assert structure.figure(text[pieces[2].start:pieces[2].end]) == ("A tank", "art/tank.svg")
+    assert structure.figure(text[pieces[3].start:pieces[3].end]) == ("Its caption", "art/b.png")

@@ -53,6 +53,10 @@ SIMPLE_TAGS = {"b": "b", "strong": "b", "i": "i", "em": "i", "u": "u", "sup": "s
 _ESCAPED_TAG = re.compile(r"&lt;(/?)([A-Za-z][A-Za-z0-9]*)(?=\s|/|&gt;)(?:(?!&gt;|&lt;).)*?(/?)&gt;")
 
 
+_AUTOLINK = re.compile(r"&lt;((?:https?|mailto):[^\s<>]*?)&gt;")
+"""A Markdown autolink, escaped: `<http://…>` prints as the address, a link."""
+
+
 def html_tags(markup: str) -> str:
     """Return markup with escaped HTML tags set (simple ones, when balanced, and `<br>`) or left out, never printed."""
     names = [m.group(2).lower() for m in _ESCAPED_TAG.finditer(markup) if not m.group(1)]
@@ -66,6 +70,7 @@ def html_tags(markup: str) -> str:
         if twin and names.count(name) == closes.count(name):
             return f"<{closing}{twin}>"
         return ""
+    markup = _AUTOLINK.sub(lambda m: f'<a href="{m.group(1)}">{m.group(1)}</a>', markup)
     return _ESCAPED_TAG.sub(tag, markup)
 
 
