@@ -81,3 +81,13 @@ def test_each_file_names_its_schema_and_validates_against_it(tmp_path: Path, rel
 
 def test_starter_files_are_the_same_every_time() -> None:
     assert starter_files("demo", "Demo") == starter_files("demo", "Demo")
+
+
+def test_starter_shows_an_image_and_a_font_of_its_own(tmp_path: Path) -> None:
+    made = create_game("demo", tmp_path)
+    assert (made.folder / "art" / "armour.svg").is_file() and (made.folder / "fonts" / "LICENSE-DejaVu.txt").is_file()
+    game = check_path(made.folder).game
+    armour = next(t for t in game.counters.unit_types if t.id == "armour")
+    assert armour.image == "art/armour.svg"
+    assert game.game.print.fonts.headings == "fonts/DejaVuSansCondensed-Bold.ttf"
+    assert [credit.files for credit in game.game.art_credits] == [["art/armour.svg"], ["fonts/*"]]
