@@ -38,7 +38,8 @@ def schema_document(kind: str | None = None) -> dict:
     return {
         "$schema": DIALECT,
         "title": "sandtable content file",
-        "description": "Any sandtable content file: game.yaml, counters.yaml, map.yaml, charts.yaml, a scenario or a counter layout.",
+        "description": "Any sandtable content file: game.yaml, counters.yaml, map.yaml, charts.yaml, a scenario or a "
+                       "counter layout.",
         "anyOf": [{"$ref": f"#/$defs/{model.__name__}"} for model in FILE_KINDS.values()],
         **definitions,
     }

@@ -11,7 +11,8 @@ from builder.model.cells import number_text  # noqa: F401  (printed numbers are 
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
-        "figure": "Figure", "credits": "Credits", "contents": "Contents", "glossary": "Glossary", "index": "Index", "example": "Example of play",
+        "figure": "Figure", "credits": "Credits",
+        "contents": "Contents", "glossary": "Glossary", "index": "Index", "example": "Example of play",
         "designer": "Designer's note", "note": "Note", "page": "Page", "front": "front", "back": "back",
         "sheet": "sheet", "terrain": "Terrain", "combat": "Combat", "notes": "Notes",
         "shifts": "Column shifts (− left, + right)", "results": "Results", "odds": "Odds",
@@ -34,7 +35,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "turn_date": "turn {turn} ({date})", "counter": "Counter",
     },
     "pt": {
-        "figure": "Figura", "credits": "Créditos", "contents": "Sumário", "glossary": "Glossário", "index": "Índice remissivo", "example": "Exemplo de jogo",
+        "figure": "Figura", "credits": "Créditos",
+        "contents": "Sumário", "glossary": "Glossário", "index": "Índice remissivo", "example": "Exemplo de jogo",
         "designer": "Nota do autor", "note": "Nota", "page": "Página", "front": "frente", "back": "verso",
         "sheet": "folha", "terrain": "Terreno", "combat": "Combate", "notes": "Notas",
         "shifts": "Deslocamentos de coluna (− esquerda, + direita)", "results": "Resultados",
@@ -57,7 +59,8 @@ PHRASES: dict[str, dict[str, str]] = {
         "turn_date": "turno {turn} ({date})", "counter": "Peça",
     },
     "pl": {
-        "figure": "Rycina", "credits": "Autorzy", "contents": "Spis treści", "glossary": "Słowniczek", "index": "Indeks", "example": "Przykład rozgrywki",
+        "figure": "Rycina", "credits": "Autorzy",
+        "contents": "Spis treści", "glossary": "Słowniczek", "index": "Indeks", "example": "Przykład rozgrywki",
         "designer": "Uwaga autora", "note": "Uwaga", "page": "Strona", "front": "przód", "back": "tył",
         "sheet": "arkusz", "terrain": "Teren", "combat": "Walka", "notes": "Uwagi",
         "shifts": "Przesunięcia kolumn (− w lewo, + w prawo)", "results": "Wyniki", "odds": "Stosunek sił",

@@ -87,7 +87,7 @@ def missing_glyph_texts(game: Game, ix: Index) -> Iterator[Finding]:
     chosen = game.game.print
     table = game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
     for at, text, subject in _printed_texts(game):
-        lacking = sorted(set(missing_glyphs(text, "condensed", table=table) + missing_glyphs(text, "values", table=table)))
+        lacking = sorted({*missing_glyphs(text, "condensed", table=table), *missing_glyphs(text, "values", table=table)})
         if lacking:
             yield Finding(at, f'"{text}" has characters the counter font cannot print: '
                           + " ".join(lacking), "replace them", subject=subject)

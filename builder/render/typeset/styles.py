@@ -69,7 +69,8 @@ def _style(name: str, size_pt: float, *, bold: bool = False, italic: bool = Fals
 
 def _headings(size_pt: float, air: float) -> tuple[ParagraphStyle, ...]:
     sizes = (size_pt * 1.55, size_pt * 1.25, size_pt * 1.08, size_pt)
-    return tuple(_style(f"h{n}", s, bold=True, key="headings", keepWithNext=1, spaceBefore=s * (0.9 if n else 1.2) * air,
+    return tuple(_style(f"h{n}", s, bold=True, key="headings", keepWithNext=1,
+                        spaceBefore=s * (0.9 if n else 1.2) * air,
                         spaceAfter=s * 0.3 * air) for n, s in enumerate(sizes))
 
 
