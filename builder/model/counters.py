@@ -90,6 +90,8 @@ class Step(ContentModel):
     """`separate` when this step is printed on a counter of its own (a last-step battalion)."""
     size: UnitSize | None = None
     """The size mark of this step's counter, when it differs from the unit's (a brigade's battalion)."""
+    image: str = ""
+    """Art on the face that shows this step (a damaged vehicle on the back), instead of the unit's or type's."""
 
 
 class Unit(ContentModel):

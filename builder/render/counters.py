@@ -279,7 +279,7 @@ def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
         items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side,
                           Paint(fill=lighten(background, REDUCED_BAND_WHITE))))
     unit_type = mix.unit_types.get(unit.type)
-    art = unit.image or (unit_type.image if unit_type else "")
+    art = unit.steps[step].image or unit.image or (unit_type.image if unit_type else "")
     if art:
         items.append(art_item(game.root / art, layout.image or layout.symbol or FULL_FACE, side))
     if layout.symbol and unit_type is not None:

@@ -48,6 +48,9 @@ def used_images(game: Game) -> Iterator[UsedImage]:
             yield UsedImage(location_of(unit, "image"), unit.image, *box)
         else:
             shown.setdefault(unit.type, box)
+        for step in unit.steps:
+            if step.image:
+                yield UsedImage(location_of(step, "image"), step.image, *box)
     for unit_type in game.counters.unit_types:
         if unit_type.image:
             yield UsedImage(location_of(unit_type, "image"), unit_type.image, *shown.get(unit_type.id, (0.0, 0.0)))

@@ -109,3 +109,18 @@ def test_rulebook_prints_figures_numbered_quotes_cover_and_credits_never_raw_mar
     first = pdfium.PdfDocument(pdf)[0]
     pixels = np.asarray(first.render(scale=2).to_pil().convert("RGB")).astype(int)
     assert int(((pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)).sum()) > 1000  # the cover
+
+
+def test_a_step_shows_its_own_art_on_its_face(minimal: Path) -> None:
+    (minimal / "art").mkdir()
+    (minimal / "art" / "tank.svg").write_text(TANK_SVG, encoding="utf-8")
+    shutil.copyfile(DATA / "images" / "sharp-400px.png", minimal / "art" / "wreck.png")
+    counters = minimal / "counters.yaml"
+    counters.write_text(counters.read_text(encoding="utf-8").replace(
+        "      - values: {attack: 6, defence: 3, movement: 10}",
+        "      - values: {attack: 6, defence: 3, movement: 10}\n      - {values: {attack: 3, defence: 2, movement: 8}, "
+        "image: art/wreck.png}"), encoding="utf-8")
+    game = _game_with_art(minimal, "art/tank.svg")
+    armour = _armour(game)
+    shown = [[item.path for item in unit_face(game, armour, step).items if isinstance(item, Image)] for step in (0, 1)]
+    assert [Path(paths[0]).name for paths in shown] == ["tank.svg", "wreck.png"]
