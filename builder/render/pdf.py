@@ -297,8 +297,10 @@ on_font_change(_by_identity.clear)  # a body names its fonts: one compiled with 
 on_font_change(_by_value.clear)
 
 
-def _forget(key: int) -> Callable[[ref], None]:
-    return lambda gone: _by_identity.pop(key, None)
+def _forget(key: int, known: dict = _by_identity) -> Callable[[ref], None]:
+    # the table is bound here, not looked up when called: a drawing may go while the interpreter exits,
+    # after this module's globals (fonts.py's list of caches to clear keeps _by_value, and its keys, longest)
+    return lambda gone: known.pop(key, None)
 
 
 def compiled(drawing: Drawing) -> Body:

@@ -8,7 +8,9 @@ from typing import Iterator
 from builder.model.content import Game
 from builder.model.rulebook import Case, Rulebook
 from builder.model.source import Location
-from builder.render.typeset.markup import HTML_TAG, SIMPLE_TAGS
+from builder.render.phrases import phrase
+from builder.render.typeset import structure
+from builder.render.typeset.markup import HTML_TAG, SIMPLE_TAGS, figure_mentions
 from builder.rules.diagnostic import WARNING, Finding, location_in
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -215,3 +217,22 @@ def html_tags_in_rulebook(game: Game, ix: Index) -> Iterator[Finding]:
                     yield Finding(location_in(block.at, block.text, match.start()), f'HTML tag "{match.group(0)}" is '
                                   "not printed", "write it in Markdown (**bold**, *italic*) or leave it out",
                                   subject=f"{book.lang}:{name}")
+
+
+@check("rulebook/unknown-figure", severity=WARNING)
+def unknown_figures(game: Game, ix: Index) -> Iterator[Finding]:
+    """A mention of a figure ("see Figure 3") names one the rulebook has: its figures are numbered in order.
+
+    Why: a figure removed or moved renumbers those after it; a stale mention sends the reader to the wrong one.
+    Fails:  see Figure 3, in a rulebook of two figures
+    Passes: see Figure 2
+    """
+    for book in game.rulebooks:
+        count = sum(piece.kind == "figure" for block in book.blocks() for piece in structure.pieces(block.text))
+        word = phrase("figure", book.lang)
+        for block in book.blocks():
+            for start, _, number in figure_mentions(block.text, word):
+                if not 1 <= number <= count:
+                    yield Finding(location_in(block.at, block.text, start), f'{word} {number} does not exist: the '
+                                  f'{book.lang} rulebook has {count} figure(s)', "renumber the mention",
+                                  subject=f"{book.lang}:{number}")

@@ -31,6 +31,10 @@ def drawings_pdf(drawings: list) -> bytes:
     return buffer.getvalue()
 
 
+def _links(pdf: bytes) -> int:
+    return sum(len(page.get("/Annots", [])) for page in PdfReader(io.BytesIO(pdf)).pages)
+
+
 def _game_with_art(minimal: Path, art: str) -> object:
     counters = minimal / "counters.yaml"
     counters.write_text(counters.read_text(encoding="utf-8").replace(
@@ -94,7 +98,7 @@ def test_rulebook_prints_figures_numbered_quotes_cover_and_credits_never_raw_mar
     (minimal / "art" / "tank.svg").write_text(TANK_SVG, encoding="utf-8")
     rules = minimal / "rules" / "en" / "01-rules.md"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
-        "Two sides meet over one town.", "Two sides meet over one town.\n\n![A red tank](art/tank.svg)\n\n"
+        "Two sides meet over one town.", "Two sides meet over one town (Figure 2).\n\n![A red tank](art/tank.svg)\n\n"
         "> The <span>town</span> is <b>held</b>.\n\n![A second view](art/tank.svg)"), encoding="utf-8")
     game_yaml = minimal / "game.yaml"
     game_yaml.write_text(game_yaml.read_text(encoding="utf-8") + "document: {cover: art/tank.svg}\n"
@@ -103,6 +107,10 @@ def test_rulebook_prints_figures_numbered_quotes_cover_and_credits_never_raw_mar
     pdf = rulebook_pdf(game, game.rulebooks[0], paper="a4")
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Figure 1. A red tank" in text and "Figure 2. A second view" in text
+    rules.write_text(rules.read_text(encoding="utf-8").replace("(Figure 2)", "(Figure two)"), encoding="utf-8")
+    unlinked = load_game(minimal)
+    plain = rulebook_pdf(unlinked, unlinked.rulebooks[0], paper="a4")
+    assert _links(pdf) == _links(plain) + 1  # "Figure 2" is a link to its figure
     assert "The town is held." in " ".join(text.split())
     assert "Tank drawn by A. Maker" in text
     assert "![" not in text and "<span>" not in text and "> The" not in text

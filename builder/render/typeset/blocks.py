@@ -22,7 +22,7 @@ from builder.render.map_excerpt import map_excerpt
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.flowables import DrawingFlowable, Para, boxed
-from builder.render.typeset.markup import Mark, TermFinder, emphasis, escape, inline, reference_marks
+from builder.render.typeset.markup import Mark, TermFinder, emphasis, escape, figure_marks, inline, reference_marks
 from builder.render.typeset.styles import BOX_FILLS, BOX_RULES, Styles, table_commands
 
 BOXED = ("example", "designer", "note")
@@ -43,6 +43,8 @@ class Setting:
     pictures: CounterPictures | None = None
     boxes: tuple[str, ...] = BOXED
     """The boxed kinds set; others are left out (a quick-reference sheet drops designer's notes)."""
+    figure_count: int = 0
+    """How many figures the document has (a mention of one beyond them is no link: rulebook/unknown-figure)."""
     figures: list[str] = field(default_factory=list)
     """The figures set so far, in order (their captions): the next one is numbered after them."""
 
@@ -179,6 +181,7 @@ def flowables(source: BlockText, setting: Setting, *, width_pt: float, style=Non
 def block_flowables(block: Block, case: Case | None, setting: Setting, *, lead: str = "") -> list[Flowable]:
     """Return one block of a case as flowables; examples and notes are boxed under a caption."""
     marks = reference_marks(block, case, setting.known) if case is not None else []
+    marks += figure_marks(block.text, phrase("figure", setting.lang), setting.figure_count)
     source = BlockText(block.text, marks)
     if block.kind not in BOXED:
         return flowables(source, setting, width_pt=setting.column_pt, lead=lead)

@@ -128,6 +128,18 @@ def reference_marks(block: Block, case: Case, known: set[str]) -> list[Mark]:
     return marks
 
 
+def figure_mentions(text: str, word: str) -> list[tuple[int, int, int]]:
+    """Return (start, end, number) of each mention of a figure (`Figure 3`, in the language's word, any case)."""
+    return [(m.start(), m.end(), int(m.group(1)))
+            for m in re.finditer(rf"(?<!\w){re.escape(word)}\s+(\d+)(?!\w)", text, re.IGNORECASE)]
+
+
+def figure_marks(text: str, word: str, count: int) -> list[Mark]:
+    """Return link marks for the figures a text mentions, where the rulebook has that many figures."""
+    return [Mark(start, end, f'<a href="#figure-{number}" color="{LINK_COLOUR}">', "</a>")
+            for start, end, number in figure_mentions(text, word) if 1 <= number <= count]
+
+
 _PAREN_NUMBERS = re.compile(r"\((\d+(?:\.\d+)+(?:\s*[,;]\s*\d+(?:\.\d+)+)*)\)")
 _NUMBER = re.compile(r"\d+(?:\.\d+)+")
 

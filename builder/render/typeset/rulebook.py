@@ -166,8 +166,9 @@ def make_setting(game: Game, book: Rulebook, layout: Layout, size_pt: float, *, 
                  air: float = 1.0, boxes: tuple[str, ...] = BOXED) -> Setting:
     """Return the setting of one language's document at one body size, with the boxed kinds it keeps."""
     terms = TermFinder([entry.term for entry in book.glossary]) if indexed and book.glossary else None
+    figures = sum(piece.kind == "figure" for block in book.blocks() for piece in structure.pieces(block.text))
     return Setting(game, book.lang, styles(size_pt, air=air), layout.column_pt, layout.text_height_pt * 0.95,
-                   book.case_numbers(), terms, CounterPictures(game), boxes)
+                   book.case_numbers(), terms, CounterPictures(game), boxes, figures)
 
 
 def body_flowables(book: Rulebook, setting: Setting, outline: Outline) -> list[Flowable]:
