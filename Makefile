@@ -8,9 +8,10 @@ STAMP := $(VENV)/.installed
 
 # Debian packages, each named by a command it provides, installed only when that command is missing.
 # poppler-utils: the tests read PDFs (pdftotext, pdffonts, pdftoppm).
+# fontconfig: a game's `print.font` may name an installed family, found with fc-match.
 # chromium, chromium-driver: the live-preview test drives headless Chromium (no display needed).
-BUILD_TOOLS := pdftotext=poppler-utils
-TEST_TOOLS := pdftotext=poppler-utils chromium=chromium chromedriver=chromium-driver
+BUILD_TOOLS := pdftotext=poppler-utils fc-match=fontconfig
+TEST_TOOLS := pdftotext=poppler-utils fc-match=fontconfig chromium=chromium chromedriver=chromium-driver
 
 define install_missing
 	@missing=""; for pair in $(1); do command -v "$${pair%%=*}" >/dev/null 2>&1 || missing="$$missing $${pair#*=}"; done; \
