@@ -1,22 +1,23 @@
-"""Hexes a placement may use: the terrain a unit may enter, room left under the stacking limits, and
-the candidate hexes of "within N of X", zones and map edges, nearest first.
+"""Hexes a placement may use: the terrain a unit may enter, room left under the stacking limits, and the
+hexes of "within N of X", zones and map edges, nearest to where a placement spreads from.
 
-The same reading of the rules as the scenario checks (rules/scenarios.py), written here so that the
-exporter depends on the model only: a hex is legal when its terrain does not block movement, is not in
-the unit type's prohibited terrain, and no TEC row marks it `P` for the type's movement class.
+The one reading of the rules that the plan and the scenario checks (rules/scenarios.py) share: a hex is
+legal when its terrain does not block movement, is not in the unit type's prohibited terrain, and no TEC
+row marks it `P` for the type's movement class.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from builder.geometry.hexgrid import Hex, HexGrid
 from builder.model.charts import Tec
 from builder.model.content import Game
 from builder.model.counters import Unit
+from builder.model.game import StackingLimit
 from builder.model.map import HexEntry, Map
 
 PROHIBITED = {"P", "X", "prohibited", "—P"}
+"""The TEC costs that forbid a movement class a terrain."""
 
 
 @dataclass(frozen=True)
@@ -58,19 +59,14 @@ class HexMap:
         """Return the labels within `radius` of any centre, nearest first, then by label."""
         key = (tuple(centres), radius)
         if key not in self.near:
-            self.near[key] = self._nearest(centres, radius)
+            found: dict[str, int] = {}
+            for label in centres:
+                centre = self.grid.find(label)
+                for hex_ in self.grid.within(centre, radius) if centre is not None else []:
+                    other = self.grid.label(hex_)
+                    found[other] = min(found.get(other, radius + 1), self.grid.distance(centre, hex_))
+            self.near[key] = tuple(sorted(found, key=lambda label: (found[label], label)))
         return self.near[key]
-
-    def _nearest(self, centres: list[str], radius: int) -> tuple[str, ...]:
-        found: dict[str, int] = {}
-        for label in centres:
-            centre = self.grid.find(label)
-            if centre is None:
-                continue
-            for hex_ in self.grid.within(centre, radius):
-                other = self.grid.label(hex_)
-                found[other] = min(found.get(other, radius + 1), self.grid.distance(centre, hex_))
-        return tuple(sorted(found, key=lambda label: (found[label], label)))
 
     def edge(self, side_of_map: str) -> list[str]:
         """Return the labels of the hexes along one side of the map."""
@@ -79,39 +75,28 @@ class HexMap:
                  "north": [Hex(c, 0) for c in range(cols)], "south": [Hex(c, rows - 1) for c in range(cols)]}
         return [self.grid.label(h) for h in hexes[side_of_map]]
 
+    def middle(self, labels: list[str]) -> str | None:
+        """Return the hex of an area nearest its middle (by column and row), ties by label."""
+        hexes = [(label, self.grid.find(label)) for label in labels]
+        hexes = [(label, h) for label, h in hexes if h is not None]
+        if not hexes:
+            return None
+        col = sum(h.col for _, h in hexes) / len(hexes)
+        row = sum(h.row for _, h in hexes) / len(hexes)
+        return min(hexes, key=lambda item: ((item[1].col - col) ** 2 + (item[1].row - row) ** 2, item[0]))[0]
 
-@dataclass
-class Stacks:
-    """The units already put in each hex while one scenario is resolved."""
-
-    game: Game
-    units: dict[tuple[str, str], list[Unit]] = field(default_factory=dict)
-    legal: dict[tuple[str, tuple[str, ...]], bool] = field(default_factory=dict)
-
-    def may_enter(self, unit: Unit, terrain_ids: tuple[str, ...]) -> bool:
-        """Return whether the unit may stand in a hex of these terrains (remembered per type and terrain)."""
-        key = (unit.type, terrain_ids)
-        if key not in self.legal:
-            self.legal[key] = may_enter(self.game, unit, terrain_ids)
-        return self.legal[key]
-
-    def add(self, map_id: str, label: str, unit: Unit) -> None:
-        """Record a unit in a hex."""
-        self.units.setdefault((map_id, label), []).append(unit)
-
-    def has_room(self, hex_map: HexMap, label: str, unit: Unit) -> bool:
-        """Return whether the unit fits in the hex under every stacking limit."""
-        stack = self.units.get((hex_map.map.id, label), []) + [unit]
-        terrain = set(hex_map.terrain.get(label, ()))
-        for limit in self.game.game.stacking.limits:
-            if limit.terrain and not terrain & set(limit.terrain):
-                continue
-            if sum(_counts(self.game, u, limit) for u in stack) > limit.max:
-                return False
-        return True
+    def by_distance(self, labels: list[str], anchors: list[str]) -> tuple[tuple[int, str], ...]:
+        """Return (distance to the nearest anchor, label) of each label, nearest first, then by label."""
+        centres = [h for h in (self.grid.find(a) for a in anchors) if h is not None]
+        found = []
+        for label in labels:
+            hex_ = self.grid.find(label)
+            if hex_ is not None:
+                found.append((min((self.grid.distance(c, hex_) for c in centres), default=0), label))
+        return tuple(sorted(found))
 
 
-def _counts(game: Game, unit: Unit, limit) -> float:
+def stacking_share(game: Game, unit: Unit, limit: StackingLimit) -> float:
     """Return what a unit adds to a stacking limit (0 when exempt or not of the sizes and types counted)."""
     if unit.type in game.game.stacking.exempt_types:
         return 0.0
@@ -123,26 +108,63 @@ def _counts(game: Game, unit: Unit, limit) -> float:
     return 1.0
 
 
-def may_enter(game: Game, unit: Unit, terrain_ids: tuple[str, ...]) -> bool:
-    """Return whether the unit may stand in a hex of these terrains."""
+def limits_in(game: Game, terrain_ids: tuple[str, ...]) -> list[StackingLimit]:
+    """Return the stacking limits that hold in a hex of these terrains."""
+    return [limit for limit in game.game.stacking.limits
+            if not limit.terrain or set(terrain_ids) & set(limit.terrain)]
+
+
+def prohibited_terrain(game: Game, unit: Unit, terrain_ids: tuple[str, ...]) -> str | None:
+    """Return the terrain among `terrain_ids` the unit may not enter, or None."""
     terrain = {t.id: t for t in game.maps.terrain}
     unit_type = next((t for t in game.counters.unit_types if t.id == unit.type), None)
-    costs = [row.cost.get(unit_type.movement_class or "", "") for chart in game.charts.charts
-             if isinstance(chart, Tec) for row in chart.rows if row.terrain in terrain_ids] if unit_type else []
-    if any(str(cost) in PROHIBITED for cost in costs):
-        return False
-    if unit_type is not None and set(terrain_ids) & set(unit_type.prohibited_terrain):
-        return False
-    return not any(terrain[t].blocks_movement for t in terrain_ids if t in terrain)
-
-
-def choose_hex(candidates: Sequence[str], hex_map: HexMap, unit: Unit, stacks: Stacks) -> str | None:
-    """Return the first candidate the unit may enter and that has room; else the first it may enter."""
-    first_legal = None
-    for label in candidates:
-        if label not in hex_map.terrain or not stacks.may_enter(unit, hex_map.terrain[label]):
+    for name in terrain_ids:
+        if name in terrain and terrain[name].blocks_movement:
+            return name
+        if unit_type is None:
             continue
-        if stacks.has_room(hex_map, label, unit):
-            return label
-        first_legal = first_legal or label
-    return first_legal or (candidates[0] if candidates else None)
+        if name in unit_type.prohibited_terrain:
+            return name
+        for chart in (c for c in game.charts.charts if isinstance(c, Tec)):
+            if any(row.terrain == name and str(row.cost.get(unit_type.movement_class or "", "")) in PROHIBITED
+                   for row in chart.rows):
+                return name
+    return None
+
+
+@dataclass
+class Stacks:
+    """The units already put in each hex while one scenario is planned, and each unit's side."""
+
+    game: Game
+    units: dict[tuple[str, str], list[Unit]] = field(default_factory=dict)
+    legal: dict[tuple[str, tuple[str, ...]], bool] = field(default_factory=dict)
+    sides: dict[str, str | None] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.sides = {n.id: n.side for n in self.game.game.nationalities}
+
+    def may_enter(self, unit: Unit, terrain_ids: tuple[str, ...]) -> bool:
+        """Return whether the unit may stand in a hex of these terrains (remembered per type and terrain)."""
+        key = (unit.type, terrain_ids)
+        if key not in self.legal:
+            self.legal[key] = prohibited_terrain(self.game, unit, terrain_ids) is None
+        return self.legal[key]
+
+    def add(self, map_id: str, label: str, unit: Unit) -> None:
+        """Record a unit in a hex."""
+        self.units.setdefault((map_id, label), []).append(unit)
+
+    def in_hex(self, map_id: str, label: str) -> list[Unit]:
+        """Return the units put in a hex so far."""
+        return self.units.get((map_id, label), [])
+
+    def has_room(self, hex_map: HexMap, label: str, unit: Unit) -> bool:
+        """Return whether the unit fits in the hex under every stacking limit, with no enemy there."""
+        present = self.in_hex(hex_map.map.id, label)
+        side = self.sides.get(unit.nationality)
+        if not self.game.game.stacking.enemy_may_share and any(self.sides.get(u.nationality) != side for u in present):
+            return False
+        stack = present + [unit]
+        return all(sum(stacking_share(self.game, u, limit) for u in stack) <= limit.max
+                   for limit in limits_in(self.game, hex_map.terrain.get(label, ())))
