@@ -78,7 +78,8 @@ class Where(ContentModel):
                 f"anywhere (found: {found})"
             )
         if self.near is not None and given[0] not in ("within", "zone", "edge"):
-            raise ValueError(f"`near` goes with within, zone or edge, not with {given[0]}")
+            raise ValueError(f"`near` steers only a within, zone or edge placement; remove it from this "
+                             f"{given[0]} placement")
         return self
 
     @property

@@ -60,9 +60,13 @@ def setup_hexes_off_map(game: Game, ix: Index) -> Iterator[Finding]:
             if where.within is not None:
                 targets = [where.within.of] if isinstance(where.within.of, str) else where.within.of
                 labels += [("within", t) for t in targets if t not in ix.places]
+            if where.near is not None:
+                near = [where.near] if isinstance(where.near, str) else where.near
+                labels += [("near", t) for t in near if t not in ix.places]
             for key, label in labels:
                 if m is not None and m.grid is not None and m.grid.find(label) is None:
-                    yield Finding(location_of(where if key == "hex" else where.within, "hex" if key == "hex" else "of"),
+                    node, field = {"hex": (where, "hex"), "within": (where.within, "of"), "near": (where, "near")}[key]
+                    yield Finding(location_of(node, field),
                                   f'scenario "{scenario.id}" names hex "{label}", which is not on map "{m.map.id}"',
                                   "correct the hex number (four digits, column then row)",
                                   subject=f"{scenario.id}:{label}")
