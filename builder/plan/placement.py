@@ -197,13 +197,15 @@ def nearest_with_room(resolver: Resolver, ordered: Sequence[tuple[int, str]], he
     return best[2] if best else None
 
 
-def _stacked_target(resolver: Resolver, where: Where, unit: Unit) -> Target | None:
+def _stacked_target(resolver: Resolver, where: Where, unit: Unit, side: str) -> Target | None:
     """Return the first hex of the unit or formation a "stacked with" names that has room, or the nearest
     hex with room to the first."""
     wanted = where.stacked_with
     key = wanted.unit if wanted.unit else f"formation:{wanted.formation}"
     found = resolver.where_units.get(key)
-    if found is None or found.kind != "hex":
+    if found is None:
+        return Target("pool", None, side)  # nothing to stack with: scenario/unsatisfiable-placement says so
+    if found.kind != "hex":
         return found
     hex_map = resolver.hex_maps[found.map_id]
     joined = [t.key for t in resolver.hexes_of.get(key, [found]) if t.map_id == found.map_id]
@@ -220,9 +222,7 @@ def unit_target(resolver: Resolver, where: Where, unit: Unit, side: str) -> Targ
     if how == "box":
         return Target("box", where.map or box_map(resolver.game, where.box), where.box)
     if how == "stacked_with":
-        if resolver.where_units.get(where.stacked_with.unit or f"formation:{where.stacked_with.formation}") is None:
-            return Target("pool", None, side)
-        return _stacked_target(resolver, where, unit)
+        return _stacked_target(resolver, where, unit, side)
     point = _table_point(resolver, where) if how in ("place", "zone") else None
     hex_map = resolver.hex_map(where.map)
     if point is not None or hex_map is None or how == "anywhere":

@@ -113,7 +113,8 @@ def _area(where: Where, m: MapIndex, ix: Index, zones: dict[tuple[str, str], fro
 
 @check("scenario/unsatisfiable-placement")
 def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
-    """A "within N of X" or "in zone Z" placement leaves at least one legal hex; "stacked with" finds its formation.
+    """A "within N of X" or "in zone Z" placement leaves at least one legal hex; "stacked with" finds its unit or
+    formation set up.
 
     Why: a constraint no hex can meet cannot be set up on the table or in VASSAL.
     Fails:  within: {hexes: 1, of: "0101"} where every hex near 0101 is sea
@@ -124,6 +125,7 @@ def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
     for scenario in game.scenarios:
         placed_formations = {ix.units[u].formation for _, p in _placements(scenario) if p.how != "stacked_with"
                              for u in p.units if u in ix.units}
+        set_up = {u for _, p in _placements(scenario) for u in p.units}
         for where in [p for _, p in _placements(scenario)] + list(scenario.reinforcements):
             m = ix.map_for(where.map)
             units = [ix.units[u] for u in where.units if u in ix.units]
@@ -138,6 +140,10 @@ def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
                 yield Finding(location_of(where, "stacked_with"), f'no unit of formation "{target.formation}" is set '
                               f'up in scenario "{scenario.id}" to stack with', "set one up by hex, place or zone",
                               subject=f"{scenario.id}:{target.formation}")
+            if target is not None and target.unit in ix.units and target.unit not in set_up:
+                yield Finding(location_of(where, "stacked_with"), f'unit "{target.unit}" is not set up in scenario '
+                              f'"{scenario.id}" to stack with', "set it up, or stack with a unit that is",
+                              subject=f"{scenario.id}:{target.unit}")
 
 
 def turn_range(scenario: Scenario, game: Game) -> tuple[int, int] | None:
