@@ -100,7 +100,7 @@ READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
     emit_charts_svg: CHART_READS,
     emit_aid_pdf: CHART_READS,
     emit_rulebook_pdf: rulebook_reads,
-    emit_setup_pdf: ("game", "scenarios", "counters", "layouts", "maps"),
+    emit_setup_pdf: ("game", "scenarios", "counters", "layouts", "maps", "charts"),
 }
 """The parts of the Game each emitter reads (fields, or fields of fields), or how to tell them from the
 game: a rebuild reruns an emitter only when one of these changed (builder/cache.py). An emitter not

@@ -39,7 +39,8 @@ class Check:
 
 CHECKS: dict[str, Check] = {}
 """The checks registered so far; `every_check` registers them all."""
-CHECK_MODULES = ("charts", "counters", "game", "layout", "map", "references", "rulebook", "scenarios", "vassal")
+CHECK_MODULES = ("charts", "counters", "game", "layout", "map", "references", "rulebook", "scenarios", "setups",
+                 "vassal")
 """The modules of checks under builder/rules/, the engine's table of contents."""
 
 

@@ -22,6 +22,7 @@ from builder.model.base import slug, text_in
 from builder.model.content import Game
 from builder.model.map import Map, Track
 from builder.model.units import MM_PER_INCH, parse_length_mm
+from builder.plan.setups import turn_box_key
 from builder.render.maps.table import RULER_MM
 from builder.render.maps.tracks import track_faces
 
@@ -90,11 +91,6 @@ class BoardPlan:
     def zone_name(self, point: Point) -> str | None:
         """Return the name VASSAL gives a point of a table by its zones (None outside every zone)."""
         return location_name(self.zones, point)
-
-
-def turn_box_key(track: Track, number: int) -> str:
-    """Return the key of a turn track's box for turn `number` when the track lists no boxes."""
-    return f"{track.id}#{number}"
 
 
 def _track_group(track: Track, game: Game, lang: str) -> BoxGroup:

@@ -9,7 +9,7 @@ from builder.emit.vassal.buildfile import build_file, vassal_version
 from builder.emit.vassal.documents import BUILD_FILE, Document
 from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan, plan_module
 from builder.emit.vassal.savegame import saved_game
-from builder.emit.vassal.setups import Setup
+from builder.plan.setups import Setup
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.model.base import text_in
 from builder.model.content import Game

@@ -12,13 +12,14 @@ from builder.emit.vassal.boards import BoardPlan, plan_boards
 from builder.emit.vassal.geometry import px_per_mm
 from builder.emit.vassal.piece_traits import palette_piece
 from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, plan_pieces, prototypes
-from builder.emit.vassal.scenarios import aids_needed, hex_maps_of, new_game, resolve
-from builder.emit.vassal.setups import Setup, Target
+from builder.emit.vassal.scenarios import aids_needed, new_game
 from builder.emit.vassal.traits import Piece, oldest_version
 from builder.emit.vassal.zones import ZONED_GRID_SINCE
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.units import MM_PER_INCH
+from builder.plan.placement import Target
+from builder.plan.setups import Setup, planned_setups
 
 MODULE_VERSION = "1.0"
 FLOOR_VERSION = "3.6.0"
@@ -127,8 +128,7 @@ class ModulePlan:
 def plan_module(game: Game) -> ModulePlan:
     """Return the module plan of a game (no drawing, no image: fast enough for the checks)."""
     scale = px_per_mm(game)
-    hex_maps = hex_maps_of(game)
-    setups = tuple(resolve(game, s, hex_maps) for s in game.scenarios)
+    setups = planned_setups(game)
     blank = new_game(game, list(setups))
     boards = plan_boards(game, scale, aids_needed(game, [*setups, blank]))
     pieces = plan_pieces(game)

@@ -18,7 +18,7 @@ from builder.emit.vassal.piece_traits import game_piece, game_state
 from builder.emit.vassal.pieces import PiecePlan
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.sequence import ESC, SEMI, SLASH, TAB, encode
-from builder.emit.vassal.setups import Setup
+from builder.plan.setups import Setup
 from builder.emit.vassal.traits import Piece, add_piece, comma_list
 
 FIRST_PIECE_ID = 1_700_000_000_001

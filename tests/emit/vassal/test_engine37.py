@@ -26,7 +26,7 @@ import pytest
 from builder.emit.vassal.module import setup_file, vmod_bytes
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import SavedGame, read_saved_game
-from builder.emit.vassal.setups import Setup
+from builder.plan.setups import Setup
 from builder.load.game import load_game
 from builder.model.content import Game
 from tests.conftest import MINIMAL, game_folders

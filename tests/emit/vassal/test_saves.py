@@ -13,7 +13,7 @@ from builder.emit.vassal.grid import VassalHexGrid
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import SavedGame, deobfuscate, read_saved_game
 from builder.emit.vassal.savegame import saved_game
-from builder.emit.vassal.setups import Placed
+from builder.plan.placement import Placed
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.emit.vassal.zones import TableZone, parse_path, zone_at
 from builder.load.game import load_game
