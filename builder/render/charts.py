@@ -46,6 +46,16 @@ class ChartText:
         """Return content text (one string or one per language) in this language."""
         return text_in(value, self.lang) if isinstance(value, (str, dict)) else str(value)
 
+    def dice(self, dice_id: str) -> str:
+        """Return a die roll as a chart's corner prints it: its notation (`d6`, `2d6`), not its id."""
+        found = next((d for d in self.game.game.dice if d.id == dice_id), None)
+        return f"{found.count if found.count > 1 else ''}d{found.faces}" if found is not None else dice_id
+
+    def chart_title(self, chart_id: str) -> str | None:
+        """Return the printed title of the chart with this id, or None when no chart has it."""
+        found = next((c for c in self.game.charts.charts if c.id == chart_id), None)
+        return self.text(found.name) if found is not None else None
+
 
 def shows_codes(results: dict[str, Result]) -> bool:
     """Return whether a chart prints its result codes (DE, AVI) rather than the results' names."""
@@ -109,7 +119,7 @@ def _label(text: str, *, icon: Group | None = None) -> Cell:
 
 def crt_rows(crt: Crt, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a CRT: the die roll and column labels, then one row per die roll."""
-    rows = [_heading([crt.dice] + list(crt.columns))]
+    rows = [_heading([words.dice(crt.dice)] + list(crt.columns))]
     for row in crt.rows:
         cells = [Cell(value_text(v, crt.results, words)) for v in row.cells]
         rows.append([_label(roll_label(row.roll, row.label, words))] + cells)
@@ -161,9 +171,14 @@ def _tec_label(row: TecRow, words: ChartText) -> str:
 
 
 def _combat_text(combat: object, words: ChartText) -> str:
+    """Return a TEC row's combat effect: a signed shift, or its words, a cross reference `→ <chart id>`
+    printed with the chart's title (a player has the title, not the id)."""
     if isinstance(combat, int):
         return "—" if combat == 0 else (f"+{combat}" if combat > 0 else f"−{-combat}")
-    return words.text(combat)
+    text = words.text(combat)
+    arrow, _, target = text.partition(" ")
+    title = words.chart_title(target) if arrow == "→" else None
+    return f"→ {title}" if title else text
 
 
 def tec_has_note_column(tec: Tec, words: ChartText) -> bool:
@@ -196,7 +211,7 @@ def _table_label(row: TableRow, words: ChartText) -> str:
 def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a generic table: an optional label column, then its columns."""
     labelled = any(r.label or r.roll for r in table.rows)
-    corner = [table.dice or ""] if labelled else []
+    corner = [words.dice(table.dice) if table.dice else ""] if labelled else []
     rows = [_heading(corner + [words.text(c.label) for c in table.columns])]
     results = cell_results(words.game, table)
     for row in table.rows:

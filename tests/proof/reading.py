@@ -232,3 +232,20 @@ def piece_marks(definition: str) -> dict[str, str]:
             keys = sequence_tokens(sequence_tokens(trait_type, ";")[1], ",")
             marks.update(zip(keys, sequence_tokens(state, ",")))
     return marks
+
+
+@lru_cache(maxsize=256)
+def pdf_text_pages(path: Path) -> tuple[str, ...]:
+    """Return the text of every page of a PDF as pdfium reads it (no positions: for looking words up)."""
+    document = pypdfium2.PdfDocument(str(path))
+    try:
+        texts = []
+        for number in range(len(document)):
+            page = document[number]
+            text_page = page.get_textpage()
+            texts.append(text_page.get_text_range())
+            text_page.close()
+            page.close()
+    finally:
+        document.close()
+    return tuple(texts)
