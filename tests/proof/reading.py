@@ -15,11 +15,11 @@ from xml.etree import ElementTree
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
+from reportlab.lib.units import mm as PT_PER_MM
 
-MM_PER_PT = 25.4 / 72
+MM_PER_PT = 1 / PT_PER_MM
 SVG = "{http://www.w3.org/2000/svg}"
 _TRANSLATE = re.compile(r"translate\(\s*([-\d.e]+)[ ,]+([-\d.e]+)\s*\)")
-_WORD = re.compile(r"[\w.'’/+-]+")
 
 
 @dataclass(frozen=True)
@@ -51,14 +51,6 @@ class PdfPages:
 
     runs: tuple[tuple[Run, ...], ...]
     sizes_mm: tuple[tuple[float, float], ...]
-
-    def text(self, page: int) -> str:
-        """Return one page's runs, one a line, in the order they were drawn."""
-        return "\n".join(run.text for run in self.runs[page])
-
-    def words(self) -> list[tuple[int, str]]:
-        """Return every word printed, with its page: what a reader could mistake for a name."""
-        return [(run.page, word) for page in self.runs for run in page for word in _WORD.findall(run.text)]
 
 
 @dataclass
