@@ -44,6 +44,12 @@ class ChartText:
         """Return content text (one string or one per language) in this language."""
         return text_in(value, self.lang) if isinstance(value, (str, dict)) else str(value)
 
+    def dice(self, dice_id: str) -> str:
+        """Return a die roll as a chart's corner prints it: its notation (`d6`, `2d6`), not its id."""
+        found = next((d for d in self.game.game.dice if d.id == dice_id), None)
+        return f"{found.count if found.count > 1 else ''}d{found.faces}" if found is not None else dice_id
+
+
 
 def shows_codes(chart: Chart) -> bool:
     """Return whether a chart's legend leads with its result codes (DE, AVI): it prints codes, not names."""
@@ -80,7 +86,7 @@ def _label(text: str, *, icon: Group | None = None) -> Cell:
 
 def crt_rows(crt: Crt, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a CRT: the die roll and column labels, then one row per die roll."""
-    rows = [_heading([crt.dice] + list(crt.columns))]
+    rows = [_heading([words.dice(crt.dice)] + list(crt.columns))]
     for row, printed in zip(crt.rows, _body(words, crt)):
         rows.append([_label(roll_label(row.roll, row.label, words))] + [Cell(text) for text in printed])
     return rows
@@ -140,7 +146,7 @@ def _table_label(row: TableRow, words: ChartText) -> str:
 def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a generic table: an optional label column, then its columns."""
     labelled = any(r.label or r.roll for r in table.rows)
-    corner = [table.dice or ""] if labelled else []
+    corner = [words.dice(table.dice) if table.dice else ""] if labelled else []
     rows = [_heading(corner + [words.text(c.label) for c in table.columns])]
     for row, printed in zip(table.rows, _body(words, table)):
         rows.append(([_label(_table_label(row, words))] if labelled else []) + [Cell(text) for text in printed])
