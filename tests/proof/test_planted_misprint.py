@@ -96,7 +96,13 @@ def _card(built: Built) -> tuple[Built, dict]:
 
 def test_a_chart_id_printed_by_the_renderer_fails_the_id_proof(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     game_path = CONTENT / "magersfontein-1899"
-    monkeypatch.setattr(charts_render, "_combat_text", lambda combat, words: words.text(combat))
+    true_body = charts_render._body
+
+    def ids_for_titles(words: charts_render.ChartText, chart: object) -> list[list[str]]:
+        titles = {"→ " + words.text(c.name): "→ " + c.id for c in words.game.charts.charts}
+        return [[titles.get(text, text) for text in row] for row in true_body(words, chart)]
+
+    monkeypatch.setattr(charts_render, "_body", ids_for_titles)
     built = built_with(tmp_path, game_path, emit_charts_pdf)
     problems = id_problems(built, model_words(built.game))
     assert problems and all("the Table id 'terrain-combat'" in p for p in problems), problems
