@@ -1,5 +1,5 @@
 """The type sizes charts print at: each chart as the charts PDF and the player-aid card place it, shrunk
-to fit its column as they shrink it (chart_pages.fitted). The check layout/text-too-small reads this."""
+and cut to fit its columns as they do it (chart_pages.column_pieces). The check layout/text-too-small reads this."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -8,7 +8,7 @@ from builder.memo import per_game
 from builder.model.charts import Chart
 from builder.model.content import Game
 from builder.model.units import MM_PER_PT
-from builder.render.chart_pages import fitted, page_plan
+from builder.render.chart_pages import column_pieces, page_plan
 from builder.render.charts import chart_drawing
 from builder.render.ink import printed_texts
 
@@ -25,9 +25,8 @@ def _sizes(game: Game) -> tuple[tuple[str, Chart, float], ...]:
             plan = page_plan(paper, columns=columns, landscape=landscape)
             for lang in game.game.languages:
                 for chart in game.charts.charts:
-                    drawing = fitted(chart_drawing(game, chart, lang, width_mm=plan.column_mm), plan.column_mm,
-                                     plan.column_height_mm)
-                    smallest = min((t.size_mm for t in printed_texts(drawing.items)), default=None)
+                    pieces = column_pieces(chart_drawing(game, chart, lang, width_mm=plan.column_mm), plan)
+                    smallest = min((t.size_mm for piece in pieces for t in printed_texts(piece.items)), default=None)
                     if smallest is not None:
                         found.append((f"{name} ({paper}, {lang})", chart, smallest / MM_PER_PT))
     return tuple(found)

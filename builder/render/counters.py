@@ -15,7 +15,7 @@ from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
 from builder.render.contrast import legible_ink
-from builder.render.counter_text import MIN_TEXT_SCALE, PlacedText, fit_text, wrap_in_two  # noqa: F401 (re-exported)
+from builder.render.counter_text import MIN_TEXT_SCALE, PlacedText, fit_text, wrap_lines  # noqa: F401 (re-exported)
 from builder.render.fonts import text_width_mm
 from builder.memo import per_game
 from builder.render.nato import nato_symbol
@@ -60,6 +60,8 @@ class _Mix:
     """
 
     side: float
+    safe_mm: float
+    """How far inside the cut text keeps (print.safe_area_mm): a slot's room ends there."""
     unit_types: dict
     nationalities: dict
     formations: dict
@@ -76,7 +78,7 @@ class _Mix:
 
 @per_game
 def _mix(game: Game) -> _Mix:
-    return _Mix(side_mm(game), _first_by_id(game.counters.unit_types), _first_by_id(game.game.nationalities),
+    return _Mix(side_mm(game), game.game.print.safe_area_mm, _first_by_id(game.counters.unit_types), _first_by_id(game.game.nationalities),
                 _first_by_id(game.game.formations))
 
 
@@ -163,7 +165,7 @@ def _fitted(mix: _Mix, slot: TextSlot, text: str) -> PlacedText:
     key = (id(slot), text)
     placed = mix.fitted.get(key)
     if placed is None or placed.slot is not slot:
-        placed = mix.fitted[key] = fit_text(slot, text, mix.side)
+        placed = mix.fitted[key] = fit_text(slot, text, mix.side, mix.safe_mm)
     return placed
 
 
@@ -336,11 +338,12 @@ def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
 def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
     """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
     layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
-    side = side_mm(game)
+    side, safe = side_mm(game), game.game.print.safe_area_mm
     placed: list[PlacedText] = []
     for slot in layout.texts:
         text = marker_slot_text(game, slot, marker, face)
-        placed += wrap_in_two(slot, text, side) if slot.source == "marker_text" else [fit_text(slot, text, side)]
+        fitted = wrap_lines(slot, text, side, safe) if slot.source == "marker_text" else [fit_text(slot, text, side, safe)]
+        placed += fitted
     return placed
 
 

@@ -36,6 +36,11 @@ class Box:
         down = min(self.y1_mm, other.y1_mm) - max(self.y0_mm, other.y0_mm)
         return max(0.0, min(across, down))
 
+    def gap_mm(self, other: "Box") -> float:
+        """Return the clear space between the two boxes (negative when they overlap)."""
+        return max(other.x0_mm - self.x1_mm, self.x0_mm - other.x1_mm, other.y0_mm - self.y1_mm,
+                   self.y0_mm - other.y1_mm)
+
     def inset_mm(self, width_mm: float, height_mm: float) -> float:
         """Return the least distance from the box to the edges of a width × height area (negative: outside)."""
         return min(self.x0_mm, self.y0_mm, width_mm - self.x1_mm, height_mm - self.y1_mm)
@@ -153,3 +158,15 @@ def printed_texts(items: tuple[Item, ...] | list[Item]) -> Iterator[PrintedText]
             box = text_box(item)
             if box is not None:
                 yield PrintedText(item, box, item.size_mm)
+
+
+def shape_boxes(items: tuple[Item, ...] | list[Item]) -> Iterator[Box]:
+    """Yield the box of every shape among the items, groups entered, in drawing order."""
+    for item in items:
+        if type(item) is Group:
+            for inner in shape_boxes(item.items):
+                yield _moved(inner, item)
+        else:
+            box = shape_box(item)
+            if box is not None:
+                yield box

@@ -43,7 +43,7 @@ MIN_STROKE_MM = 0.25
 """The thinnest frame line symbol_drawing uses: about 0.7 pt, which every printer holds."""
 STROKE_PER_WIDTH = 0.02
 """symbol_drawing's frame line as a fraction of the frame width (0.3 mm for a 15 mm frame)."""
-HQ_STAFF = 0.3
+HQ_STAFF = 0.45
 """Length of the HQ staff below the frame, as a fraction of the frame height."""
 MODIFIERS = frozenset({"airborne", "air-assault", "marines", "mountain"})
 """Names that modify a function icon (APP-6's sector modifiers); alone, they modify the infantry cross."""

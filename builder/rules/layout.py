@@ -25,6 +25,8 @@ from builder.rules.registry import check
 
 HEX_FIT = 2 / (1 + math.sqrt(3))
 """A centred square of side s fits a hex of flat-to-flat F iff s ≤ 2F/(1+√3) ≈ 0.732·F."""
+SYMBOL_CLEARANCE_MM = 0.2
+"""The least space between a counter's text and its symbol: nearer, the two run together when printed."""
 LARGE_PT = 18.0
 LARGE_BOLD_PT = 14.0
 """WCAG 2's large text: 18 pt, or 14 pt bold, may contrast less (3:1)."""
@@ -247,16 +249,16 @@ def texts_overlapping(game: Game, ix: Index) -> Iterator[Finding]:
 
 @check("layout/text-over-symbol", severity=WARNING)
 def texts_over_symbols(game: Game, ix: Index) -> Iterator[Finding]:
-    """Text printed on a counter keeps clear of the unit symbol's frame and size mark.
+    """Text printed on a counter keeps clear (SYMBOL_CLEARANCE_MM) of the unit symbol's frame and size mark.
 
     Why: an identity printed over the size mark hides both, and a company reads as a battalion.
     Fails:  designation: "Heckler" in a slot that reaches the size mark
     Passes: designation: "21"
     """
     def problem(face: PrintedFace, line: FaceText) -> tuple[str, str] | None:
-        if not any(line.box.overlap_mm(box) > CLEARANCE_MM for box in symbol_boxes(face.parts)):
+        if not any(line.box.gap_mm(box) < SYMBOL_CLEARANCE_MM for box in symbol_boxes(face.parts)):
             return None
-        return (f'"{line.text.text}" on {face.name} prints over the unit symbol or its size mark',
+        return (f'"{line.text.text}" on {face.name} touches or crosses the unit symbol or its size mark',
                 "shorten the text, or move its layout slot or the symbol apart")
 
     yield from _face_findings(game, problem)
