@@ -10,7 +10,7 @@ from builder.model.content import Game
 from builder.model.units import MM_PER_PT
 from builder.render.chart_pages import column_pieces, page_plan
 from builder.render.charts import chart_drawing
-from builder.render.ink import printed_texts
+from builder.render.ink import printed_sizes_mm
 
 DOCUMENTS = (("charts PDF", 1, False), ("player-aid card", 2, True))
 """Each document that prints the charts: its name, columns, and whether its pages are landscape
@@ -26,7 +26,7 @@ def _sizes(game: Game) -> tuple[tuple[str, Chart, float], ...]:
             for lang in game.game.languages:
                 for chart in game.charts.charts:
                     pieces = column_pieces(chart_drawing(game, chart, lang, width_mm=plan.column_mm), plan)
-                    smallest = min((t.size_mm for piece in pieces for t in printed_texts(piece.items)), default=None)
+                    smallest = min((size for piece in pieces for size in printed_sizes_mm(piece.items)), default=None)
                     if smallest is not None:
                         found.append((f"{name} ({paper}, {lang})", chart, smallest / MM_PER_PT))
     return tuple(found)

@@ -170,3 +170,12 @@ def shape_boxes(items: tuple[Item, ...] | list[Item]) -> Iterator[Box]:
             box = shape_box(item)
             if box is not None:
                 yield box
+
+
+def printed_sizes_mm(items: tuple[Item, ...] | list[Item], scale: float = 1.0) -> Iterator[float]:
+    """Yield the size every line of text among the items prints at, each group's scale applied (no boxes)."""
+    for item in items:
+        if type(item) is Group:
+            yield from printed_sizes_mm(item.items, scale * item.scale)
+        elif type(item) is Text and item.text.strip():
+            yield item.size_mm * scale

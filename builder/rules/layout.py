@@ -11,13 +11,11 @@ from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker
 from builder.model.units import MM_PER_PT
-from builder.render.chart_sizes import chart_text_sizes
 from builder.render.contrast import (LARGE_TEXT_CONTRAST, LEGIBLE_CONTRAST, contrast,  # noqa: F401 (re-exported)
                                      relative_luminance)
 from builder.render.counter_text import PlacedText
 from builder.render.counters import REDUCED_BAND_WHITE, lighten, placed_marker_texts, placed_unit_texts, side_mm
 from builder.render.fonts import missing_glyphs
-from builder.render.maps.label_room import CLEARANCE_MM, label_clashes
 from builder.render.preflight import FaceText, PrintedFace, face_texts, printed_faces, symbol_boxes
 from builder.rules.diagnostic import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
@@ -25,6 +23,8 @@ from builder.rules.registry import check
 
 HEX_FIT = 2 / (1 + math.sqrt(3))
 """A centred square of side s fits a hex of flat-to-flat F iff s ≤ 2F/(1+√3) ≈ 0.732·F."""
+CLEARANCE_MM = 0.1
+"""Lines of text whose boxes overlap by less than this are taken to touch, not to print over each other."""
 SYMBOL_CLEARANCE_MM = 0.2
 """The least space between a counter's text and its symbol: nearer, the two run together when printed."""
 LARGE_PT = 18.0
@@ -274,6 +274,8 @@ def _too_small(game: Game, face: PrintedFace, line: FaceText) -> tuple[str, str]
 
 
 def _small_chart_texts(game: Game) -> Iterator[Finding]:
+    # Imported here: the chart pages bring the PDF backend, which listing or running other checks need not load.
+    from builder.render.chart_sizes import chart_text_sizes
     least = game.game.print.min_chart_text_pt
     for document, chart, size_pt in chart_text_sizes(game):
         if size_pt < least - 1e-6:
@@ -303,6 +305,8 @@ def map_labels_covered(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  two places in neighbouring hexes whose names run into each other
     Passes: places two hexes apart
     """
+    # Imported here: the map's layers bring numpy and shapely, which listing or running other checks need not load.
+    from builder.render.maps.label_room import label_clashes
     for clash in label_clashes(game):
         yield Finding(location_of(clash.place, "name"), f'the name of place "{clash.place.id}" on map '
                       f'"{clash.map.id}" runs into {clash.other}', "shorten the name, or move the place",

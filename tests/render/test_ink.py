@@ -8,7 +8,7 @@ import pytest
 from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.render.drawing import Drawing, Group, Paint, Rect, Text
-from builder.render.ink import Box, printed_texts, shape_box, shape_boxes, text_box
+from builder.render.ink import Box, printed_sizes_mm, printed_texts, shape_box, shape_boxes, text_box
 from builder.render.pdf import draw_drawing, new_canvas
 
 PAGE_MM = 40.0
@@ -68,3 +68,9 @@ def test_boxes_tell_their_overlap_their_gap_and_their_inset() -> None:
     assert a.overlap_mm(b) == pytest.approx(0.5) and a.gap_mm(b) == pytest.approx(-0.5)
     assert a.gap_mm(Box(2.3, 0.0, 3.0, 1.0)) == pytest.approx(0.3) and a.overlap_mm(Box(2.3, 0, 3, 1)) == 0.0
     assert b.inset_mm(5.0, 5.0) == pytest.approx(0.5)
+
+
+def test_printed_sizes_apply_every_groups_scale() -> None:
+    items = (Text(0, 1, "a", 2.0), Group((Text(0, 1, "b", 2.0), Group((Text(0, 1, "c", 4.0),), scale=0.5)), scale=0.5),
+             Text(0, 1, " ", 1.0))
+    assert list(printed_sizes_mm(items)) == [2.0, 1.0, 1.0]

@@ -6,16 +6,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+from builder.geometry.hexgrid import HexGrid
 from builder.model.content import Game
 from builder.model.map import Map, Place
 from builder.memo import per_game
 from builder.render.drawing import Item
 from builder.render.ink import Box, box_around, printed_texts, shape_box
 from builder.render.maps.context import HexMapContext
-from builder.render.maps.frame import hex_contents, terrain_by_id
+from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
 from builder.render.maps.hexmap import hex_numbers, symbol_items
 from builder.render.maps.places import place_marks
-from builder.render.maps.sheet import map_sheets
 
 CLEARANCE_MM = 0.1
 """Boxes that overlap by less than this are taken to touch, not to collide."""
@@ -69,14 +69,16 @@ def _clashes(ctx: HexMapContext) -> Iterator[tuple[Place, str]]:
 
 @per_game
 def label_clashes(game: Game) -> tuple[LabelClash, ...]:
-    """Return every place name on the game's hex maps that collides with a symbol, a number or a name."""
+    """Return every place name on the game's hex maps that collides with a symbol, a number or a name.
+
+    The grid is placed at the origin rather than where its sheet puts it: every item of the map moves
+    with the grid, so what collides is the same, and the sheet need not be drawn."""
     found: list[LabelClash] = []
-    maps = {m.id: m for m in game.maps.maps}
     terrain = terrain_by_id(game.maps.terrain)
-    for sheet in map_sheets(game):
-        if sheet.kind != "hex" or sheet.frame is None:
+    for map_ in game.maps.maps:
+        if map_.kind != "hex" or map_.grid is None:
             continue
-        map_ = maps[sheet.map_id]
-        ctx = HexMapContext(map_, sheet.frame, terrain, hex_contents(map_, sheet.frame.grid), game.game.languages[0])
+        grid = HexGrid(map_.grid)
+        ctx = HexMapContext(map_, HexFrame(grid, 0.0, 0.0), terrain, hex_contents(map_, grid), game.game.languages[0])
         found += [LabelClash(map_, place, other) for place, other in _clashes(ctx)]
     return tuple(found)
