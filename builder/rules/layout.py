@@ -249,7 +249,7 @@ def texts_overlapping(game: Game, ix: Index) -> Iterator[Finding]:
 
 @check("layout/text-over-symbol", severity=WARNING)
 def texts_over_symbols(game: Game, ix: Index) -> Iterator[Finding]:
-    """Text printed on a counter keeps clear (SYMBOL_CLEARANCE_MM) of the unit symbol's frame and size mark.
+    """Text printed on a counter keeps 0.2 mm clear of the unit symbol's frame, HQ staff and size mark.
 
     Why: an identity printed over the size mark hides both, and a company reads as a battalion.
     Fails:  designation: "Heckler" in a slot that reaches the size mark
