@@ -266,6 +266,13 @@ class PrintSettings(ContentModel):
     """The counter layout (a template in builder/templates/counters/) for units whose type names none."""
     marker_layout: Id = "marker"
     """The counter layout for markers and chits."""
+    safe_area_mm: float = Field(default=1.0, ge=0, le=5)
+    """How far inside a counter's cut its text must stay (the `layout/text-outside-safe-area` check): a cut
+    wanders that far."""
+    min_text_pt: float = Field(default=5.0, gt=0, le=20)
+    """The smallest text size printed on a counter, in points (the `layout/text-too-small` check)."""
+    min_chart_text_pt: float = Field(default=6.0, gt=0, le=20)
+    """The smallest text size printed on a chart or the player-aid card, in points (`layout/text-too-small`)."""
 
     @model_validator(mode="after")
     def _counter_size_readable(self) -> "PrintSettings":

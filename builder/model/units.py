@@ -20,3 +20,7 @@ def parse_length_mm(text: str) -> float:
     if unit in ("in", '"'):
         return amount * MM_PER_INCH
     return amount * (10.0 if unit == "cm" else 1.0)
+
+POINTS_PER_INCH = 72
+"""PostScript points (the PDF's unit and a type size's) in an inch."""
+MM_PER_PT = MM_PER_INCH / POINTS_PER_INCH

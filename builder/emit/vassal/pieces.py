@@ -16,6 +16,7 @@ from typing import Literal
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
+from builder.render.counter_text import SOFT_HYPHEN
 from builder.render.phrases import phrase
 
 GPID_SPAN = 900_000_000
@@ -190,7 +191,7 @@ def marker_piece(names: Names, marker: Marker, hidden_cups: set[str]) -> PiecePl
     stem = image_stem(marker.id)
     count = max(1, len(marker.faces))
     images = tuple(f"{stem}-face{i + 1}.png" for i in range(count))
-    level_names = ("",) + tuple("+ " + (text_in(f.text, names.lang) or str(i + 2))
+    level_names = ("",) + tuple("+ " + (text_in(f.text, names.lang).replace(SOFT_HYPHEN, "") or str(i + 2))
                                for i, f in enumerate(marker.faces[1:]))
     side = marker.side or names.side_of_nationality(marker.nationality) or ""
     props = [("MarkerId", marker.id), ("Kind", marker.kind)]
