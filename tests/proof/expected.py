@@ -76,9 +76,19 @@ def unit_face_texts(game: Game, unit: Unit, step: int, side_mm: float) -> list[E
     found = []
     for slot in layout.texts:
         words = unit_slot_words(game, layout, slot, unit, step)
-        if words:
+        if not words:
+            continue
+        partner = _PARTNER.get(slot.source)
+        if slot.centre_alone and partner and not getattr(unit, partner):
+            # a designation or parent label printed alone stands in the middle of the face (`centre_alone`)
+            found.append(ExpectedText(words, 0.5 * side_mm, slot.y * side_mm, "middle", slot.size * side_mm))
+        else:
             found.append(ExpectedText(words, slot.x * side_mm, slot.y * side_mm, slot.anchor, slot.size * side_mm))
     return found
+
+
+_PARTNER = {"designation": "parent_label", "parent_label": "designation"}
+"""The slot sources that share a line: either printed alone moves to the middle when its layout says so."""
 
 
 def marker_face_words(game: Game, marker: Marker, face: int) -> str:
