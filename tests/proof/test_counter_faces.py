@@ -3,7 +3,6 @@ unit's values in its layout's slots, inside that counter's cell; every marker sh
 from __future__ import annotations
 
 import re
-
 from dataclasses import dataclass
 from pathlib import Path
 
