@@ -12,6 +12,8 @@ import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Toolkit;
 import java.awt.Window;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
 import java.awt.event.WindowEvent;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -35,6 +37,7 @@ import javax.swing.AbstractButton;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
 import javax.swing.JPanel;
+import javax.swing.KeyStroke;
 import javax.swing.SwingUtilities;
 import javax.swing.text.Document;
 import javax.swing.text.JTextComponent;
@@ -60,7 +63,16 @@ import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.metadata.ModuleMetaData;
 import VASSAL.build.widget.PieceSlot;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.FreeRotator;
 import VASSAL.counters.GamePiece;
+import VASSAL.counters.Obscurable;
+import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Properties;
+import VASSAL.counters.Restricted;
+import VASSAL.counters.ReturnToDeck;
+import VASSAL.counters.SendToLocation;
 import VASSAL.counters.Stack;
 import VASSAL.i18n.Localization;
 import VASSAL.i18n.Resources;
@@ -69,6 +81,7 @@ import VASSAL.launch.StandardConfig;
 import VASSAL.launch.StartUp;
 import VASSAL.launch.TilingHandler;
 import VASSAL.tools.DataArchive;
+import VASSAL.tools.SequenceEncoder;
 import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
 
 /**
@@ -85,7 +98,8 @@ import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
  *
  * <p>The report (stdout, JSON): version, module and game names, maps, pieces_built and piece_failures,
  * setups (per setup: game_started, piece_count and pieces as rows [piece, map, locationName, "x,y",
- * board, id]), warnings, prompts_answered, and the chat-log lines written in each phase. "fatal" or
+ * board, id]), actions (key commands fired on palette pieces, each trait's state before and after, see
+ * fireKeys), warnings, prompts_answered, and the chat-log lines written in each phase. "fatal" or
  * "timeout" is present when the check could not finish. Exit code: 0 done, 2 fatal error, 3 timeout, 64 usage.
  *
  * <p>Run it through check_module.sh (tools/vassal-engine/), which build.sh copies next to the engine it
@@ -585,6 +599,111 @@ public final class VCheck {
     result.put("setups", setups);
   }
 
+
+  /** The first palette piece (a fresh copy, prototypes expanded) with a trait of this class whose type holds
+   *  `typeHas`, and a trait of class `also` too; or null. */
+  static GamePiece pieceWith(Class<?> trait, String typeHas, Class<?> also) {
+    for (final PieceSlot slot : GameModule.getGameModule().getAllDescendantComponentsOf(PieceSlot.class)) {
+      final GamePiece p = slot.getPiece();
+      if (p == null) continue;
+      final GamePiece d = Decorator.getDecorator(p, trait);
+      if (d != null && ((Decorator) d).myGetType().contains(typeHas) && Decorator.getDecorator(p, also) != null) {
+        return PieceCloner.getInstance().clonePiece(p);
+      }
+    }
+    return null;
+  }
+
+  /** Where a piece lies: its map's name and the location name the map gives its point. */
+  static String where(GamePiece p) {
+    final VASSAL.build.module.Map m = p.getMap();
+    return m == null ? "nowhere" : m.getMapName() + "|" + m.locationName(p.getPosition());
+  }
+
+  /** The sides a Restricted trait lets touch the piece (its first type field). */
+  static List<String> owners(GamePiece p) {
+    final GamePiece d = Decorator.getDecorator(p, Restricted.class);
+    if (d == null) return List.of();
+    final String fields = ((Decorator) d).myGetType().substring(Restricted.ID.length());
+    return Arrays.asList(new SequenceEncoder.Decoder(fields, ';').nextToken("").split(","));
+  }
+
+  /** Put a piece on the first map at its first board's centre, and play as `side`. */
+  static void setUp(GamePiece p, String side) {
+    final GameModule g = GameModule.getGameModule();
+    final VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+    final Rectangle b = m.getBoards().iterator().next().bounds();
+    g.getGameState().addPiece(p);
+    m.placeAt(p, new Point(b.x + b.width / 2, b.y + b.height / 2));
+    g.getPlayerRoster().add(GameModule.getActiveUserId(), "vcheck", side);
+  }
+
+  /** Fire Ctrl+key on a piece as `side`; report the trait's state (or where the piece is) before and after. */
+  static Map<String, Object> fire(String action, Class<?> trait, String typeHas, int key, String side) {
+    return fire(action, trait, typeHas, trait, key, side);
+  }
+
+  /** Fire Ctrl+key as `side` (null: a side that does not own it) on a piece with `with` and `trait`; report
+   *  the state of `trait` (or where the piece is, for a trait that moves it) before and after. */
+  static Map<String, Object> fire(String action, Class<?> with, String typeHas, Class<?> trait, int key,
+                                  String side) {
+    final Map<String, Object> r = new LinkedHashMap<>();
+    r.put("action", action);
+    final GamePiece p = pieceWith(with, typeHas, trait);
+    if (p == null) return r;
+    final List<String> own = owners(p);
+    String as = side;
+    if (as == null) {  // a side that does not own the piece
+      for (final String s : GameModule.getGameModule().getPlayerRoster().getSides()) {
+        if (!own.contains(s)) { as = s; break; }
+      }
+    }
+    setUp(p, as);
+    final Decorator d = (Decorator) Decorator.getDecorator(p, trait);
+    final boolean moves = trait == SendToLocation.class || trait == ReturnToDeck.class;
+    r.put("piece", p.getName());
+    r.put("side", as);
+    r.put("owners", own);
+    r.put("before", moves ? where(p) : d.myGetState());
+    p.keyEvent(KeyStroke.getKeyStroke(key, InputEvent.CTRL_DOWN_MASK));
+    r.put("after", moves ? where(p) : d.myGetState());
+    r.put("name_seen", p.getName());
+    if (trait == SendToLocation.class) {
+      p.keyEvent(KeyStroke.getKeyStroke(KeyEvent.VK_R, InputEvent.CTRL_DOWN_MASK));
+      r.put("restored", where(p));
+    }
+    if (trait == Obscurable.class) {  // what another side sees of it
+      final String other = GameModule.getGameModule().getPlayerRoster().getSides().stream()
+        .filter(s -> !own.contains(s)).findFirst().orElse(null);
+      GameModule.getGameModule().getPlayerRoster().add(GameModule.getActiveUserId(), "vcheck", other);
+      r.put("other_side", other);
+      r.put("other_sees", p.getName());
+      r.put("obscured_to_other", String.valueOf(p.getProperty(Properties.OBSCURED_TO_ME)));
+    }
+    return r;
+  }
+
+  /** Fire the key commands of the module's play features on palette pieces put on the first map: flip,
+   *  mask, rotate, eliminate and restore as the referee (who may touch all), and flip as a side that does
+   *  not own the piece (which must change nothing). Results under "actions". */
+  static void fireKeys() throws Exception {
+    phase = "actions";
+    final GameModule g = GameModule.getGameModule();
+    final List<Map<String, Object>> actions = onEdt(() -> {
+      final List<Map<String, Object>> found = new ArrayList<>();
+      found.add(fire("flip", Embellishment.class, "", KeyEvent.VK_F, "Referee"));
+      found.add(fire("mask", Obscurable.class, "sides:", KeyEvent.VK_H, "Referee"));
+      found.add(fire("rotate", FreeRotator.class, "", KeyEvent.VK_CLOSE_BRACKET, "Referee"));
+      found.add(fire("eliminate", SendToLocation.class, "", KeyEvent.VK_E, "Referee"));
+      found.add(fire("return", ReturnToDeck.class, "", KeyEvent.VK_E, "Referee"));
+      found.add(fire("flip_not_owner", Restricted.class, "", Embellishment.class, KeyEvent.VK_F, null));
+      return found;
+    });
+    settle();
+    result.put("actions", actions);
+    result.put("actions_chat", newChat());
+  }
+
   public static void main(String[] args) throws Exception {
     if (args.length != 1) {
       System.err.println("usage: java [-Dvcheck.timeout=SECONDS] VCheck MODULE.vmod   (see check_module.sh)");
@@ -621,6 +740,7 @@ public final class VCheck {
       openModule(new File(args[0]));
       buildPieces();
       runSetups();
+      fireKeys();
       phase = "end";
       settle();
       result.put("end_chat", newChat());

@@ -26,7 +26,8 @@ from builder.model.content import Game
 from builder.model.map import Map
 from builder.model.units import MM_PER_INCH
 from builder.render.charts import chart_drawing
-from builder.render.counters import all_counters, marker_counters, marker_face
+from builder.model.base import text_in
+from builder.render.counters import all_counters, marker_counters, marker_face, plain_face
 from builder.render.drawing import Drawing, Group, Item, Paint, Rect, circle
 from builder.render.maps.frame import terrain_by_id
 from builder.render.maps.sheet import map_sheets
@@ -84,7 +85,17 @@ def face_drawings(game: Game, recipes: dict[str, FaceRecipe]) -> dict[str, Drawi
         elif kind == "mask" and source in markers:
             front = marker_face(game, markers[source], 0)
             found[image] = Drawing(front.width_mm, front.height_mm, front.items[:1])
+        elif kind == "hidden":
+            found[image] = hidden_face(game, source)
     return found
+
+
+def hidden_face(game: Game, nationality: str) -> Drawing:
+    """Return what the other side sees of a hidden unit: a plain face in its colours with its side's name."""
+    lang = game.game.languages[0]
+    side = next((n.side for n in game.game.nationalities if n.id == nationality), None)
+    name = next((text_in(s.name, lang) for s in game.game.sides if s.id == side), "")
+    return plain_face(game, nationality, label=name)
 
 
 def moved_flag(scale: float) -> Drawing:
@@ -97,7 +108,7 @@ def moved_flag(scale: float) -> Drawing:
 def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Drawing, float]]]:
     """Return the small images (faces, the moved flag) and the large ones (boards, charts) with their dpi."""
     dpi = plan.scale * MM_PER_INCH
-    used = {image for p in plan.pieces for image in (*p.images, p.mask) if image}
+    used = {image for p in plan.pieces for image in (*p.images, p.mask, plan.play_of(p).mask_image) if image}
     faces = face_drawings(plan.game, {k: v for k, v in plan.recipes.items() if k in used})
     faces[MOVED_IMAGE] = moved_flag(plan.scale)
     large = {b.image: (board_drawing(plan, b), dpi) for b in plan.boards}

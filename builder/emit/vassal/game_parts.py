@@ -22,7 +22,17 @@ def dice_buttons(plan: ModulePlan) -> list[Element]:
         total = dice.combine == "sum" and dice.count > 1
         buttons.append(dice_button(dice.id, dice=dice.count, faces=dice.faces, plus=dice.first_face - 1, total=total,
                                    tooltip=f"{word('roll', plan.lang)} {dice.id}" + (f" ({name})" if name else "")))
-    return buttons
+    return buttons + asking_dice_button(plan)
+
+
+def asking_dice_button(plan: ModulePlan) -> list[Element]:
+    """Return the button that asks how many of the game's first die to roll (N d6 for a unit's fire), each
+    die reported; none for a game without dice."""
+    if not plan.game.game.dice:
+        return []
+    first, name = plan.game.game.dice[0], word("dice", plan.lang)
+    return [dice_button(name, dice=1, faces=first.faces, plus=first.first_face - 1, total=False, ask=True,
+                        tooltip=f"{word('roll', plan.lang)} N d{first.faces}")]
 
 
 def _consecutive(numbers: list[int]) -> bool:
