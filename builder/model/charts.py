@@ -67,6 +67,10 @@ class Crt(ContentModel):
     """What separates several codes in one cell (`DRB AVB` uses a space, `1/2` a slash)."""
     shifts: list[Shift] = []
     """Column shifts, listed under the table."""
+    attack_value: Id | None = None
+    """The unit value the attackers' strength adds up (`attack`), for the VASSAL module's combat helper."""
+    defence_value: Id | None = None
+    """The unit value the defenders' strength adds up (`defence`), for the VASSAL module's combat helper."""
     notes: list[Text] = []
     """Notes printed under the table (rounding, off-the-table results)."""
     designed: DesignedFlag = False

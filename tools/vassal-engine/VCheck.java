@@ -63,6 +63,7 @@ import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.metadata.ModuleMetaData;
 import VASSAL.build.widget.PieceSlot;
+import VASSAL.counters.CalculatedProperty;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.Embellishment;
 import VASSAL.counters.FreeRotator;
@@ -105,7 +106,8 @@ import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
  * <p>Run it through check_module.sh (tools/vassal-engine/), which build.sh copies next to the engine it
  * builds and which sets up the headless display, a throw-away home folder and the logging:
  * <pre>  .vassal-engine/check_module.sh MODULE.vmod [LOGFILE]</pre>
- * Java system properties it reads: vcheck.timeout (seconds, default 600); logback.configurationFile
+ * Java system properties it reads: vcheck.timeout (seconds, default 600); vcheck.defenderHex (where the
+ * combat check puts its defender: a hex label of the first map; default the board's centre); logback.configurationFile
  * (logback-check.xml, passed on to the tiling process the engine starts).
  */
 public final class VCheck {
@@ -606,10 +608,17 @@ public final class VCheck {
     for (final PieceSlot slot : GameModule.getGameModule().getAllDescendantComponentsOf(PieceSlot.class)) {
       final GamePiece p = slot.getPiece();
       if (p == null) continue;
-      final GamePiece d = Decorator.getDecorator(p, trait);
-      if (d != null && ((Decorator) d).myGetType().contains(typeHas) && Decorator.getDecorator(p, also) != null) {
+      if (traitWith(p, trait, typeHas) != null && Decorator.getDecorator(p, also) != null) {
         return PieceCloner.getInstance().clonePiece(p);
       }
+    }
+    return null;
+  }
+
+  /** The outermost trait of this class whose type holds `typeHas`, or null. */
+  static Decorator traitWith(GamePiece p, Class<?> trait, String typeHas) {
+    for (GamePiece q = p; q instanceof Decorator; q = ((Decorator) q).getInner()) {
+      if (trait.isInstance(q) && ((Decorator) q).myGetType().contains(typeHas)) return (Decorator) q;
     }
     return null;
   }
@@ -659,7 +668,7 @@ public final class VCheck {
       }
     }
     setUp(p, as);
-    final Decorator d = (Decorator) Decorator.getDecorator(p, trait);
+    final Decorator d = traitWith(p, trait, trait == with ? typeHas : "");
     final boolean moves = trait == SendToLocation.class || trait == ReturnToDeck.class;
     r.put("piece", p.getName());
     r.put("side", as);
@@ -683,6 +692,48 @@ public final class VCheck {
     return r;
   }
 
+  /** The combat helper on the first map with two copies of the first unit that has combat properties: one
+   *  marked attacker (Ctrl+B), one defender (Ctrl+B twice), as the referee; reports what each piece's
+   *  properties and the helper's totals and column are. Empty when the module has no helper. */
+  static Map<String, Object> combat() {
+    final Map<String, Object> r = new LinkedHashMap<>();
+    r.put("action", "combat");
+    final GamePiece helper = pieceWith(CalculatedProperty.class, "CombatColumn", CalculatedProperty.class);
+    final GamePiece attacker = pieceWith(CalculatedProperty.class, "CombatAttack", Embellishment.class);
+    final GamePiece defender = pieceWith(CalculatedProperty.class, "CombatAttack", Embellishment.class);
+    if (helper == null || attacker == null) return r;
+    setUp(helper, "Referee");
+    setUp(attacker, "Referee");
+    setUp(defender, "Referee");
+    final String hex = System.getProperty("vcheck.defenderHex", "");
+    if (!hex.isEmpty()) {  // the defender to this hex of the first map's first board
+      final VASSAL.build.module.Map m = defender.getMap();
+      final Board b = m.getBoards().iterator().next();
+      try {
+        final Point pt = b.getGrid().getLocation(hex);
+        pt.translate(b.bounds().x, b.bounds().y);
+        m.placeAt(defender, pt);
+      }
+      catch (Exception e) {
+        record("harness", "ERROR", "no hex " + hex + ": " + describe(e));
+      }
+    }
+    final KeyStroke mark = KeyStroke.getKeyStroke(KeyEvent.VK_B, InputEvent.CTRL_DOWN_MASK);
+    attacker.keyEvent(mark);
+    defender.keyEvent(mark);
+    defender.keyEvent(mark);
+    r.put("piece", attacker.getName());
+    r.put("location", where(defender));
+    for (final String k : List.of("Combat_Level", "CombatAttack", "CombatDefence", "TerrainShift")) {
+      r.put("attacker_" + k, String.valueOf(attacker.getProperty(k)));
+      r.put("defender_" + k, String.valueOf(defender.getProperty(k)));
+    }
+    for (final String k : List.of("CombatA", "CombatD", "CombatShift", "CombatIndex", "CombatColumnIndex", "CombatColumn")) {
+      r.put(k, String.valueOf(helper.getProperty(k)));
+    }
+    return r;
+  }
+
   /** Fire the key commands of the module's play features on palette pieces put on the first map: flip,
    *  mask, rotate, eliminate and restore as the referee (who may touch all), and flip as a side that does
    *  not own the piece (which must change nothing). Results under "actions". */
@@ -697,6 +748,7 @@ public final class VCheck {
       found.add(fire("eliminate", SendToLocation.class, "", KeyEvent.VK_E, "Referee"));
       found.add(fire("return", ReturnToDeck.class, "", KeyEvent.VK_E, "Referee"));
       found.add(fire("flip_not_owner", Restricted.class, "", Embellishment.class, KeyEvent.VK_F, null));
+      found.add(combat());
       return found;
     });
     settle();

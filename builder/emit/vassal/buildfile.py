@@ -5,6 +5,7 @@ from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.components import (MAP, MODULE, board_picker, draw_pile, hide_pieces_button,
                                             map_components, map_element, map_tail, module_header, notes_window,
                                             overview_map, player_roster, range_thread)
+from builder.emit.vassal.combat import helper_piece
 from builder.emit.vassal.documents import Document, about_entries, documentation
 from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventory, turn_tracker
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
@@ -71,12 +72,21 @@ def unit_palette(plan: ModulePlan) -> Element:
     return _piece_window(word("counters", lang), tabs)
 
 
+HELPER_KEY = "combat-helper"
+"""The gpid key of the combat helper's slot."""
+
+
 def marker_palette(plan: ModulePlan) -> Element | None:
-    """Return the markers palette: a list per kind of marker, or None without markers."""
+    """Return the markers palette: a list per kind of marker, and the combat helper; None without either."""
     markers = [p for p in plan.pieces if p.kind == "marker"]
     size = counter_px(plan)
     tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size, made=plan.palette_piece(p)) for p in members])
             for kind, members in _by_group(markers).items()]
+    if plan.combat is not None:
+        name = word("helper", plan.lang)
+        made = helper_piece(plan.combat, name, gpid_of(HELPER_KEY))
+        tabs.append(_list_widget(name, [element(WIDGET + "PieceSlot", body=add_piece(made), entryName=name,
+                                                gpid=str(gpid_of(HELPER_KEY)), height=str(size), width=str(size))]))
     return _piece_window(word("markers", plan.lang), tabs) if tabs else None
 
 
@@ -89,7 +99,7 @@ def prototypes_container(plan: ModulePlan) -> Element:
 
 def module_root(plan: ModulePlan, documents: list[Document], children: list[Element]) -> Element:
     """Return the GameModule element around its children."""
-    gpids = [p.gpid for p in plan.pieces] + [gpid_of(k) for k in start_slot_keys(plan)]
+    gpids = [p.gpid for p in plan.pieces] + [gpid_of(k) for k in start_slot_keys(plan)] + [gpid_of(HELPER_KEY)]
     return element("VASSAL.build.GameModule", children, ModuleOther1="", ModuleOther2="",
                    VassalVersion=vassal_version(plan), description=text_in(plan.game.game.subtitle, plan.lang),
                    name=plan.name, nextPieceSlotId=str(max(gpids, default=0) + 1), version=plan.version)

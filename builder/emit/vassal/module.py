@@ -4,7 +4,7 @@ from __future__ import annotations
 from builder.collector import collector_paused
 from builder.emit.output import Artifact
 from builder.emit.vassal.archive import metadata, zip_bytes
-from builder.emit.vassal.art import drawings, render_pngs
+from builder.emit.vassal.art import combat_drawings, drawings, render_pngs
 from builder.emit.vassal.buildfile import build_file, vassal_version
 from builder.emit.vassal.about import ABOUT_DPI, about_drawing, credits_html
 from builder.emit.vassal.documents import ABOUT_IMAGE, BUILD_FILE, CREDITS_FILE, Document
@@ -14,6 +14,7 @@ from builder.emit.vassal.setups import Setup
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.model.base import text_in
 from builder.model.content import Game
+from builder.model.units import MM_PER_INCH
 from builder.render.png import png_bytes
 
 KIND = "vmod"
@@ -45,6 +46,9 @@ def _vmod_bytes(game: Game, documents: tuple[Document, ...]) -> bytes:
     entries.update({f"images/{name}": data for name, data in render_pngs(*drawings(plan), plan.scale).items()})
     entries[f"images/{ABOUT_IMAGE}"] = png_bytes(about_drawing(game, plan.version), dpi=ABOUT_DPI)
     entries[CREDITS_FILE] = credits_html(game, plan.version)
+    if plan.combat is not None:
+        dpi = plan.scale * MM_PER_INCH
+        entries.update({f"images/{name}": png_bytes(d, dpi=dpi) for name, d in combat_drawings(game).items()})
     entries.update({setup_file(s): vsav_bytes(plan, s, moduledata) for s in plan.setups})
     entries.update({d.entry: d.data for d in documents})
     return zip_bytes(entries)

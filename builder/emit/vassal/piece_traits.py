@@ -8,13 +8,14 @@ rotation outside it (Footprint), so the rotator sits inside; the mask outside ev
 """
 from __future__ import annotations
 
+from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, LAYER
 from builder.emit.vassal.pieces import PiecePlan, Prototype
 from builder.emit.vassal.play import COMMAND_RANGE, NOBODY, Play
-from builder.emit.vassal.trait_kinds import (area_of_effect, basic_piece, clone, delete, footprint, labeler, layer,
+from builder.emit.vassal.trait_kinds import (area_of_effect, basic_piece, calculated, clone, delete, footprint, labeler, layer,
                                              marker, mask, masked_state, movement_markable, palette_state,
                                              report_state, restricted, return_to_deck, rotator, send_to, side_mask,
                                              use_prototype)
-from builder.emit.vassal.traits import (KEY_CCW, KEY_CW, KEY_ELIMINATE, KEY_FLIP, KEY_MASK, KEY_RESTORE, Piece,
+from builder.emit.vassal.traits import (KEY_CCW, KEY_COMBAT, KEY_CW, KEY_ELIMINATE, KEY_FLIP, KEY_MASK, KEY_RESTORE, Piece,
                                         Trait, keystroke)
 from builder.emit.vassal.words import word
 
@@ -67,14 +68,23 @@ def _outer_traits(plan: PiecePlan, level: int, play: Play, hidden: bool = False)
         traits.append(area_of_effect(word("command", play.lang), COMMAND_RANGE))
     if play.facings:
         traits.append(rotator(play.facings, word("rotate", play.lang), word("cw", play.lang), word("ccw", play.lang)))
+    if play.calculated:
+        traits.append(combat_layer(play.lang))
     if plan.has_layer:
         traits.append(layer("Step" if plan.kind == "unit" else "Face", list(plan.images), list(plan.level_names),
                             level=level))
     return traits
 
 
+def combat_layer(lang: str) -> Trait:
+    """Return the Layer (Ctrl+B) that marks a unit as attacker, then defender, then neither, for the combat helper."""
+    return layer(LAYER, ["", ATTACKER_IMAGE, DEFENDER_IMAGE], ["", "", ""], command=word("combat", lang),
+                 key=KEY_COMBAT)
+
+
 def _marks(properties: tuple[tuple[str, str], ...], play: Play = NOBODY) -> list[Trait]:
     found = [marker(key, value) for key, value in properties]
+    found += [calculated(name, expression) for name, expression in play.calculated]
     return found + ([marker(COMMAND_RANGE, str(play.command_range))] if play.command_range is not None else [])
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from builder.emit.vassal.boards import BoardPlan, plan_boards
+from builder.emit.vassal.combat import CombatHelper, combat_helper
 from builder.emit.vassal.geometry import px_per_mm
 from builder.emit.vassal.piece_traits import palette_piece
 from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, pieces_with_sources, prototypes
@@ -49,6 +50,7 @@ class ModulePlan:
     new_game: Setup
     recipes: dict[str, FaceRecipe]
     play: dict[str, Play]
+    combat: CombatHelper | None = None
 
     @property
     def lang(self) -> str:
@@ -154,6 +156,8 @@ def plan_module(game: Game) -> ModulePlan:
     boards = tuple(plan_boards(game, scale, aids_needed(game, [*setups, blank])))
     sources = pieces_with_sources(game)
     pieces = [piece for piece, _ in sources]
-    play = plan_play(game, boards, sources, scale)
+    helper = combat_helper(game, {b.map_id: b.name for b in boards if b.kind == "hex" and b.map_id}, hex_maps)
+    play = plan_play(game, boards, sources, scale, helper)
     recipes = {**face_recipes(game, pieces), **play_recipes(game, play, sources)}
-    return ModulePlan(game, scale, boards, tuple(pieces), tuple(prototypes(game)), setups, blank, recipes, play)
+    return ModulePlan(game, scale, boards, tuple(pieces), tuple(prototypes(game)), setups, blank, recipes, play,
+                      helper)

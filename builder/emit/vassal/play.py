@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from builder.emit.vassal.boards import BoardPlan
+from builder.emit.vassal.combat import CombatHelper, step_value, terrain_expression
 from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, image_stem
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -51,6 +52,8 @@ class Play:
     command_range: int | None = None
     lang: str = "en"
     """The language of its menu commands (the module's)."""
+    calculated: tuple[tuple[str, str], ...] = ()
+    """Calculated properties (name, expression): a unit's combat strength and terrain shift for the helper."""
 
     @property
     def hidden(self) -> bool:
@@ -114,13 +117,29 @@ def _cup_decks(boards: tuple[BoardPlan, ...]) -> dict[str, str]:
     return {deck.key.split(":", 1)[1]: deck.name for b in boards for deck in b.decks}
 
 
-def _unit_play(game: Game, unit: Unit, piece: PiecePlan, dead: dict[str, Spot], scale: float) -> Play:
+def combat_properties(helper: CombatHelper | None, piece: PiecePlan) -> tuple[tuple[str, str], ...]:
+    """Return a unit's calculated properties for the combat helper: its strengths at its step, its terrain shift."""
+    keys = {key for key, _ in piece.properties}
+    if helper is None or not {helper.attack, helper.defence} <= keys:  # an HQ without combat strength
+        return ()
+    steps = max(1, len(piece.images))
+
+    def strength(value: str) -> str:
+        return step_value(value, steps, [(value if n == 1 else f"{value}_step{n}") in keys
+                                         for n in range(1, steps + 1)])
+    return (("CombatAttack", strength(helper.attack)), ("CombatDefence", strength(helper.defence)),
+            ("TerrainShift", terrain_expression(helper)))
+
+
+def _unit_play(game: Game, unit: Unit, piece: PiecePlan, dead: dict[str, Spot], scale: float,
+               helper: CombatHelper | None) -> Play:
     side = next((s for s in game.game.sides if s.id == _side_id(game, unit.nationality)), None)
     reveal = text_in(side.hidden, game.game.languages[0]) if side else ""
     role = next((t.role for t in game.counters.unit_types if t.id == unit.type), "combat")
     facings = (HEX_FACINGS if game.game.scale.measure == "hex" else FREE) if role == "vehicle" else 0
     return Play(_side_name(game, piece.side), hidden_mask_image(unit.nationality) if reveal else None, reveal, facings,
-                dead.get(unit.nationality), None, command_range(game, unit, scale), game.game.languages[0])
+                dead.get(unit.nationality), None, command_range(game, unit, scale), game.game.languages[0],
+                combat_properties(helper, piece))
 
 
 def _marker_play(game: Game, marker: Marker, piece: PiecePlan, decks: dict[str, str]) -> Play:
@@ -141,10 +160,10 @@ def _side_name(game: Game, side_id: str) -> str:
 
 
 def plan_play(game: Game, boards: tuple[BoardPlan, ...], sources: list[tuple[PiecePlan, Unit | Marker]],
-              scale: float) -> dict[str, Play]:
-    """Return how every palette piece plays, by counter id."""
+              scale: float, helper: CombatHelper | None = None) -> dict[str, Play]:
+    """Return how every palette piece plays, by counter id (`helper`: the game's combat helper, if any)."""
     dead, decks = dead_piles(game, boards), _cup_decks(boards)
-    return {piece.counter_id: _unit_play(game, source, piece, dead, scale) if isinstance(source, Unit)
+    return {piece.counter_id: _unit_play(game, source, piece, dead, scale, helper) if isinstance(source, Unit)
             else _marker_play(game, source, piece, decks) for piece, source in sources}
 
 

@@ -72,11 +72,12 @@ def clone() -> Trait:
     return Trait("clone;", ("Clone", keystroke(KEY_CLONE), ""))
 
 
-def layer(name: str, images: list[str], level_names: list[str], *, level: int = 1, command: str = "Flip") -> Trait:
-    """Return an always-active Layer whose command (Ctrl+F) steps through the levels and loops."""
+def layer(name: str, images: list[str], level_names: list[str], *, level: int = 1, command: str = "Flip",
+          key: int = KEY_FLIP) -> Trait:
+    """Return an always-active Layer whose command (Ctrl+F, or Ctrl+`key`) steps through the levels and loops."""
     fields = ("", "128", "A", command, "128", "", "", "128", "", "", "", "1", "false", "0", "0",
               comma_list(images), comma_list(level_names), "true", name, "", "", "false", "", "1", "1", "true",
-              "", keystroke(KEY_FLIP), "", "", "1.0", "", "true")
+              "", keystroke(key), "", "", "1.0", "", "true")
     return Trait("emb2;", fields, str(level))
 
 
@@ -147,7 +148,15 @@ def area_of_effect(command: str, prop: str) -> Trait:
 
 
 @lru_cache(maxsize=8)
-def labeler(command: str) -> Trait:
-    """Return a Text Label (Ctrl+L) a player writes, shown under the piece."""
-    return Trait("label;", (keystroke(KEY_LABEL), command, "10", "255,255,255", "0,0,0", "b", "0", "c", "0", "t",
-                            "c", "$label$", "Dialog", "0", "0", "TextLabel", "", "false"), "")
+def labeler(command: str, text: str = "$label$") -> Trait:
+    """Return a Text Label shown under the piece: one a player writes (Ctrl+L), or with a `command` of ""
+    a fixed `text` (properties between `$`) always drawn."""
+    fixed = not command
+    return Trait("label;", ("" if fixed else keystroke(KEY_LABEL), command, "10", "255,255,255", "0,0,0", "b", "0",
+                            "c", "0", "t", "c", text, "Dialog", "0", "0", "TextLabel", "", str(fixed).lower()), "")
+
+
+@lru_cache(maxsize=4096)
+def calculated(name: str, expression: str) -> Trait:
+    """Return a Calculated Property: `name` is the value of a VASSAL expression (`{…}`), worked out when read."""
+    return Trait("calcProp;", (name, expression, ""), "")

@@ -20,6 +20,8 @@ KEY_CLONE, KEY_DELETE, KEY_FLIP, KEY_MASK, KEY_MOVED = 67, 68, 70, 72, 77
 """Java key codes of C, D, F, H and M."""
 KEY_ELIMINATE, KEY_RESTORE, KEY_TRAIL, KEY_LABEL, KEY_RANGE, KEY_CW, KEY_CCW = 69, 82, 84, 76, 75, 93, 91
 """Java key codes of E, R, T, L, K, ] and [."""
+KEY_COMBAT = 66
+"""Java key code of B (battle: mark a unit as attacker, defender, neither)."""
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,7 @@ CATALOGUE: dict[str, TraitSpec] = {spec.prefix: spec for spec in (
     TraitSpec("rotate;", "FreeRotator", ("facings", "cwKey", "ccwKey", "cwCommand", "ccwCommand", "randomKey",
                                          "randomCommand", "name", "description", "directKey", "directCommand",
                                          "directExpression", "directFacing")),
+    TraitSpec("calcProp;", "CalculatedProperty", ("name", "expression", "description")),
     TraitSpec("label;", "Labeler", ("key", "command", "fontSize", "background", "foreground", "verticalPos",
                                    "verticalOffset", "horizontalPos", "horizontalOffset", "verticalJust",
                                    "horizontalJust", "format", "font", "fontStyle", "rotate", "property",

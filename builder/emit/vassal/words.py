@@ -12,7 +12,8 @@ WORDS: dict[str, dict[str, str]] = {
            "trail": "Movement trail", "label": "Write label", "cw": "Turn right", "ccw": "Turn left",
            "rotate": "Turn", "command": "Command range", "hide": "Hide", "reveal": "Reveal", "overview": "Overview",
            "hide-pieces": "Hide pieces", "notes": "Notes", "about": "About", "credits": "Credits",
-           "version": "Version", "dice": "Dice", "unmoved": "Clear moved markers"},
+           "version": "Version", "dice": "Dice", "unmoved": "Clear moved markers",
+           "combat": "Attacker / defender", "helper": "Combat odds"},
     "pl": {"counters": "Żetony", "markers": "Znaczniki", "charts": "Tabele", "units": "Jednostki", "turn": "Tura",
            "aids": "Pola modułu", "reinforcements": "Posiłki", "free": "Rozstawienie dowolne", "cups": "Pojemniki",
            "rulebook": "Instrukcja", "scenario": "Karta scenariusza", "other": "Inne", "roll": "Rzut",
@@ -24,7 +25,8 @@ WORDS: dict[str, dict[str, str]] = {
            "ccw": "Obróć w lewo", "rotate": "Obróć", "command": "Zasięg dowodzenia", "hide": "Zakryj",
            "reveal": "Odkryj", "overview": "Podgląd mapy", "hide-pieces": "Ukryj żetony", "notes": "Notatki",
            "about": "O module", "credits": "Autorzy", "version": "Wersja", "dice": "Kości",
-           "unmoved": "Usuń znaczniki ruchu"},
+           "unmoved": "Usuń znaczniki ruchu",
+           "combat": "Atakujący / broniący się", "helper": "Stosunek sił"},
     "pt": {"counters": "Marcadores", "markers": "Indicadores", "charts": "Tabelas", "units": "Unidades",
            "turn": "Turno", "aids": "Caixas do módulo", "reinforcements": "Reforços", "free": "Disposição livre",
            "cups": "Copos", "rulebook": "Livro de regras", "scenario": "Cartão do cenário", "other": "Outros",
@@ -36,7 +38,8 @@ WORDS: dict[str, dict[str, str]] = {
            "ccw": "Girar à esquerda", "rotate": "Girar", "command": "Alcance de comando", "hide": "Ocultar",
            "reveal": "Revelar", "overview": "Visão geral", "hide-pieces": "Ocultar peças", "notes": "Notas",
            "about": "Sobre", "credits": "Créditos", "version": "Versão", "dice": "Dados",
-           "unmoved": "Limpar marcas de movimento"},
+           "unmoved": "Limpar marcas de movimento",
+           "combat": "Atacante / defensor", "helper": "Relação de forças"},
 }
 
 
