@@ -99,7 +99,7 @@ import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
  *
  * <p>The report (stdout, JSON): version, module and game names, maps, pieces_built and piece_failures,
  * setups (per setup: game_started, piece_count and pieces as rows [piece, map, locationName, "x,y",
- * board, id]), actions (key commands fired on palette pieces, each trait's state before and after, see
+ * board, id], masked: the ids of masked pieces), actions (key commands fired on palette pieces, each trait's state before and after, see
  * fireKeys), warnings, prompts_answered, and the chat-log lines written in each phase. "fatal" or
  * "timeout" is present when the check could not finish. Exit code: 0 done, 2 fatal error, 3 timeout, 64 usage.
  *
@@ -583,6 +583,15 @@ public final class VCheck {
         r.put("pieces_off_every_board", offBoards);
         r.put("pieces_columns", List.of("piece", "map", "locationName", "x,y", "board", "id"));
         r.put("pieces", pieces);
+        r.put("masked", onEdt(() -> {  // the ids of the pieces masked (hidden from all but their owner)
+          final List<String> ids = new ArrayList<>();
+          for (final GamePiece p : gs.getAllPieces()) {
+            if (!(p instanceof Stack) && Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_OTHERS))) {
+              ids.add(p.getId());
+            }
+          }
+          return ids;
+        }));
       }
       catch (Throwable t) {
         record("harness", "ERROR", describe(t));
@@ -652,13 +661,14 @@ public final class VCheck {
     return fire(action, trait, typeHas, trait, key, side);
   }
 
-  /** Fire Ctrl+key as `side` (null: a side that does not own it) on a piece with `with` and `trait`; report
-   *  the state of `trait` (or where the piece is, for a trait that moves it) before and after. */
-  static Map<String, Object> fire(String action, Class<?> with, String typeHas, Class<?> trait, int key,
+  /** Fire Ctrl+key as `side` (null: a side that does not own it) on a piece with a `trait` whose type holds
+   *  `typeHas` and an `also` trait; report the state of that trait (or where the piece is, for a trait that
+   *  moves it) before and after. */
+  static Map<String, Object> fire(String action, Class<?> trait, String typeHas, Class<?> also, int key,
                                   String side) {
     final Map<String, Object> r = new LinkedHashMap<>();
     r.put("action", action);
-    final GamePiece p = pieceWith(with, typeHas, trait);
+    final GamePiece p = pieceWith(trait, typeHas, also);
     if (p == null) return r;
     final List<String> own = owners(p);
     String as = side;
@@ -668,7 +678,7 @@ public final class VCheck {
       }
     }
     setUp(p, as);
-    final Decorator d = traitWith(p, trait, trait == with ? typeHas : "");
+    final Decorator d = traitWith(p, trait, typeHas);
     final boolean moves = trait == SendToLocation.class || trait == ReturnToDeck.class;
     r.put("piece", p.getName());
     r.put("side", as);
@@ -742,12 +752,12 @@ public final class VCheck {
     final GameModule g = GameModule.getGameModule();
     final List<Map<String, Object>> actions = onEdt(() -> {
       final List<Map<String, Object>> found = new ArrayList<>();
-      found.add(fire("flip", Embellishment.class, "", KeyEvent.VK_F, "Referee"));
+      found.add(fire("flip", Embellishment.class, ";Flip;", KeyEvent.VK_F, "Referee"));
       found.add(fire("mask", Obscurable.class, "sides:", KeyEvent.VK_H, "Referee"));
       found.add(fire("rotate", FreeRotator.class, "", KeyEvent.VK_CLOSE_BRACKET, "Referee"));
       found.add(fire("eliminate", SendToLocation.class, "", KeyEvent.VK_E, "Referee"));
       found.add(fire("return", ReturnToDeck.class, "", KeyEvent.VK_E, "Referee"));
-      found.add(fire("flip_not_owner", Restricted.class, "", Embellishment.class, KeyEvent.VK_F, null));
+      found.add(fire("flip_not_owner", Embellishment.class, ";Flip;", Restricted.class, KeyEvent.VK_F, null));
       found.add(combat());
       return found;
     });

@@ -57,7 +57,7 @@ def expression_label(label: str) -> str:
 
 
 def terrain_shifts(game: Game, terrain: dict[str, tuple[str, ...]]) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """Return each non-zero terrain shift with the hexes (as expressions see them) whose best shift it is;
+    """Return each non-zero terrain shift with the hexes whose best shift it is;
     `terrain`: the terrain ids of each hex."""
     tec = next((c for c in game.charts.charts if isinstance(c, Tec)), None)
     combat = {row.terrain: row.combat for row in tec.rows if isinstance(row.combat, int)} if tec else {}
@@ -65,7 +65,7 @@ def terrain_shifts(game: Game, terrain: dict[str, tuple[str, ...]]) -> tuple[tup
     for label in sorted(terrain):
         shifts = [combat[t] for t in terrain[label] if combat.get(t)]
         if shifts:
-            groups.setdefault(min(shifts), []).append(expression_label(label))
+            groups.setdefault(min(shifts), []).append(label)
     return tuple((shift, tuple(hexes)) for shift, hexes in sorted(groups.items()))
 
 
@@ -102,7 +102,8 @@ def terrain_expression(helper: CombatHelper) -> str:
     """Return the expression of a unit's terrain shift: the shift of the hex it stands in on the hex map."""
     text = "0"
     for shift, hexes in helper.shifts:
-        text = f"{quoted(',' + ','.join(hexes) + ',')}.contains(\",\" + LocationName + \",\") ? {shift} : ({text})"
+        names = ",".join(map(expression_label, hexes))
+        text = f"{quoted(',' + names + ',')}.contains(\",\" + LocationName + \",\") ? {shift} : ({text})"
     return "{(CurrentMap == " + quoted(helper.map_name) + ") ? (" + text + ") : 0}"
 
 

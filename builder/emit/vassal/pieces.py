@@ -162,8 +162,9 @@ def _unit_properties(names: Names, unit: Unit, steps: list[int]) -> list[tuple[s
         suffix = "" if number == 1 else f"_step{number}"
         props += [(f"{key}{suffix}", _value_text(value)) for key, value in unit.steps[step].values.items()]
     side = names.by_id(game.game.sides).get(names.side_of_nationality(unit.nationality))
-    if not (side and side.hidden):  # a hidden unit's values must not show through its mask
-        props.append(("Values", values_text(names, unit, steps)))
+    values = values_text(names, unit, steps)
+    if values and not (side and side.hidden):  # a hidden unit's values must not show through its mask
+        props.append(("Values", values))
     return props
 
 
