@@ -1,7 +1,7 @@
 """The module's About screen and credits page: the game's title, the module's version and its credits.
 
 Credits are read from the game through `credit_lines` only: game.yaml's `credits:` (designers, artists,
-publisher, copyright, licence, date) when the model has it, and the source the game is made from.
+publisher, copyright, licence, date) when the model has it.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from builder.emit.vassal.words import word
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.drawing import Drawing, Paint, Rect, Text
+from builder.render.fonts import text_width_mm
 
 ABOUT_SIZE_MM = (120.0, 80.0)
 """The About picture's width and height."""
@@ -26,7 +27,7 @@ def _text(value: object, lang: str) -> str:
 
 
 def credit_lines(game: Game, version: str) -> list[tuple[str, str]]:
-    """Return the credits as (label, text) pairs: version, the `credits:` fields the model has, the source."""
+    """Return the credits as (label, text) pairs: the version, then the `credits:` fields the model has."""
     lang = game.game.languages[0]
     lines = [(word("version", lang), version)]
     credits = getattr(game.game, "credits", None)
@@ -34,8 +35,6 @@ def credit_lines(game: Game, version: str) -> list[tuple[str, str]]:
         text = _text(getattr(credits, name, None), lang)
         if text:
             lines.append((name.capitalize(), text))
-    if game.game.source:
-        lines.append(("Source", game.game.source))
     return lines
 
 
@@ -55,10 +54,18 @@ def about_drawing(game: Game, version: str) -> Drawing:
     lang = game.game.languages[0]
     width, height = ABOUT_SIZE_MM
     items = [Rect(0, 0, width, height, Paint(fill="#f4f1e8", stroke="#2a2a2a", stroke_mm=0.6)),
-             Text(width / 2, 16, text_in(game.game.title, lang), 8.0, "#2a2a2a", "sans", True, "middle"),
-             Text(width / 2, 25, text_in(game.game.subtitle, lang), 4.5, "#2a2a2a", "sans", False, "middle")]
+             _line(text_in(game.game.title, lang), 16.0, 8.0, bold=True),
+             _line(text_in(game.game.subtitle, lang), 25.0, 4.5)]
     y = 38.0
-    for label, text in credit_lines(game, version)[:6]:
-        items.append(Text(width / 2, y, f"{label}: {text}"[:70], 3.6, "#2a2a2a", "condensed", False, "middle"))
+    for label, text in credit_lines(game, version)[:5]:
+        items.append(_line(f"{label}: {text}", y, 3.6, font="condensed"))
         y += 6.5
+    items.append(_line("sandtable", height - 6.0, 3.0, font="condensed"))
     return Drawing(width, height, tuple(items), title="about")
+
+
+def _line(text: str, y_mm: float, size_mm: float, *, bold: bool = False, font: str = "sans") -> Text:
+    """Return one centred line of the About picture, made smaller when it would not fit its width."""
+    width = ABOUT_SIZE_MM[0] - 8.0
+    size = min(size_mm, width / max(text_width_mm(text, 1.0, font, bold), 0.01))
+    return Text(ABOUT_SIZE_MM[0] / 2, y_mm, text, size, "#2a2a2a", font, bold, "middle")
