@@ -2,12 +2,13 @@
 from __future__ import annotations
 
 from builder.emit.vassal.boards import BoardPlan
+from builder.emit.vassal.combat import helper_piece
 from builder.emit.vassal.components import (MAP, MODULE, board_picker, draw_pile, hide_pieces_button,
                                             map_components, map_element, map_tail, module_header, notes_window,
                                             overview_map, player_roster, range_thread)
-from builder.emit.vassal.combat import helper_piece
 from builder.emit.vassal.documents import Document, about_entries, documentation
-from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventory, turn_tracker
+from builder.emit.vassal.game_parts import (charts_window, dice_buttons, inventory, return_chits_button,
+                                            turn_tracker)
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
 from builder.emit.vassal.pieces import PiecePlan, gpid_of
 from builder.emit.vassal.plan import ModulePlan
@@ -128,7 +129,7 @@ def build_file(plan: ModulePlan, documents: list[Document]) -> Element:
     children += [markers] if markers else []
     children += [map_xml(plan, board, main=i == 0) for i, board in enumerate(plan.boards)]
     children += dice_buttons(plan) + [turn_tracker(plan)] + charts_window(plan) + [inventory(plan)]
-    children.append(notes_window(word("notes", lang)))
+    children += return_chits_button(plan) + [notes_window(word("notes", lang))]
     children += [element(MODULE + "PredefinedSetup", file=f"{s.scenario.id}.vsav", isMenu=False,
                          name=text_in(s.scenario.name, lang) or s.scenario.id, useFile=True) for s in plan.setups]
     return module_root(plan, documents, [c for c in children if c is not None])

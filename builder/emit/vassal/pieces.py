@@ -207,7 +207,7 @@ def marker_piece(names: Names, marker: Marker, hidden_cups: set[str]) -> PiecePl
     level_names = ("",) + tuple("+ " + (text_in(f.text, names.lang) or str(i + 2))
                                for i, f in enumerate(marker.faces[1:]))
     side = marker.side or names.side_of_nationality(marker.nationality) or ""
-    props = [("MarkerId", marker.id), ("Kind", marker.kind)]
+    props = [("MarkerId", marker.id), ("Kind", marker.kind)] + ([("Cup", marker.cup)] if marker.cup else [])
     props += [(k, _value_text(v)) for k, v in marker.properties.items() if not isinstance(v, list)]
     masked = marker.cup is not None and marker.cup in hidden_cups
     return PiecePlan(marker.id, marker.id, "marker", gpid_of(marker.id), text_in(marker.name, names.lang) or marker.id,

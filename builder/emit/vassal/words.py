@@ -13,7 +13,8 @@ WORDS: dict[str, dict[str, str]] = {
            "rotate": "Turn", "command": "Command range", "hide": "Hide", "reveal": "Reveal", "overview": "Overview",
            "hide-pieces": "Hide pieces", "notes": "Notes", "about": "About", "credits": "Credits",
            "version": "Version", "dice": "Dice", "unmoved": "Clear moved markers",
-           "combat": "Attacker / defender", "helper": "Combat odds"},
+           "combat": "Attacker / defender", "helper": "Combat odds",
+           "return-all": "Return chits to cups"},
     "pl": {"counters": "Żetony", "markers": "Znaczniki", "charts": "Tabele", "units": "Jednostki", "turn": "Tura",
            "aids": "Pola modułu", "reinforcements": "Posiłki", "free": "Rozstawienie dowolne", "cups": "Pojemniki",
            "rulebook": "Instrukcja", "scenario": "Karta scenariusza", "other": "Inne", "roll": "Rzut",
@@ -26,7 +27,8 @@ WORDS: dict[str, dict[str, str]] = {
            "reveal": "Odkryj", "overview": "Podgląd mapy", "hide-pieces": "Ukryj żetony", "notes": "Notatki",
            "about": "O module", "credits": "Autorzy", "version": "Wersja", "dice": "Kości",
            "unmoved": "Usuń znaczniki ruchu",
-           "combat": "Atakujący / broniący się", "helper": "Stosunek sił"},
+           "combat": "Atakujący / broniący się", "helper": "Stosunek sił",
+           "return-all": "Zwróć żetony do pojemników"},
     "pt": {"counters": "Marcadores", "markers": "Indicadores", "charts": "Tabelas", "units": "Unidades",
            "turn": "Turno", "aids": "Caixas do módulo", "reinforcements": "Reforços", "free": "Disposição livre",
            "cups": "Copos", "rulebook": "Livro de regras", "scenario": "Cartão do cenário", "other": "Outros",
@@ -39,7 +41,8 @@ WORDS: dict[str, dict[str, str]] = {
            "reveal": "Revelar", "overview": "Visão geral", "hide-pieces": "Ocultar peças", "notes": "Notas",
            "about": "Sobre", "credits": "Créditos", "version": "Versão", "dice": "Dados",
            "unmoved": "Limpar marcas de movimento",
-           "combat": "Atacante / defensor", "helper": "Relação de forças"},
+           "combat": "Atacante / defensor", "helper": "Relação de forças",
+           "return-all": "Devolver fichas aos copos"},
 }
 
 

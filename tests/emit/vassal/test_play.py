@@ -113,6 +113,17 @@ def test_chits_return_to_their_cup(plan: ModulePlan, root: ET.Element) -> None:
         assert back.field("deckExpression") in decks
 
 
+def test_a_button_returns_drawn_chits_to_their_cups(plan: ModulePlan, root: ET.Element) -> None:
+    buttons = list(root.iter("VASSAL.build.module.GlobalKeyCommand"))
+    cups = any(plan.play_of(p).cup_deck for p in plan.pieces)
+    assert len(buttons) == (1 if cups else 0)
+    if cups:
+        button = buttons[0]
+        assert (button.get("hotkey"), button.get("filter"), button.get("deckCount")) == ("69,130", '{Cup != ""}', "0")
+        with_cup = [props for _, traits in _slots(root) if (props := _props(traits)).get("Cup")]
+        assert with_cup and all(props["Kind"] in ("chit", "order-die", "marker") for props in with_cup)
+
+
 def test_units_leave_a_trail_take_a_label_and_show_they_moved(root: ET.Element) -> None:
     for props, traits in _units(root):
         prefixes = [t.prefix for t in traits]
