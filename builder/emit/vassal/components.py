@@ -14,8 +14,9 @@ MODULE = "VASSAL.build.module."
 MAP = MODULE + "map."
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ &rarr; $location$ *"
 REPORT_FORMAT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
-DETAIL_FORMAT = "$PieceName$ $Values$"
-"""The text under each piece in the mouse-over viewer: its name (a mask's name when hidden) and its values."""
+DETAIL_FORMAT = "$PieceName$ $Values$ $Reveal$"
+"""The text under each piece in the mouse-over viewer: its name (a mask's name when hidden) and its values, or
+for a hidden piece (which shows no values) how the rules reveal it."""
 ZOOM_LEVELS = "0.2,0.25,0.333,0.4,0.5,0.555,0.625,0.75,1.0,1.25,1.6"
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, LAYER
 from builder.emit.vassal.pieces import PiecePlan, Prototype
-from builder.emit.vassal.play import COMMAND_RANGE, NOBODY, Play
+from builder.emit.vassal.play import COMMAND_RANGE, NOBODY, REVEAL, Play
 from builder.emit.vassal.trait_kinds import (area_of_effect, basic_piece, calculated, clone, delete, footprint, labeler, layer,
                                              marker, mask, masked_state, movement_markable, palette_state,
                                              report_state, restricted, return_to_deck, rotator, send_to, side_mask,
@@ -85,6 +85,7 @@ def combat_layer(lang: str) -> Trait:
 def _marks(properties: tuple[tuple[str, str], ...], play: Play = NOBODY) -> list[Trait]:
     found = [marker(key, value) for key, value in properties]
     found += [calculated(name, expression) for name, expression in play.calculated]
+    found += [marker(REVEAL, play.reveal)] if play.hidden and play.reveal else []
     return found + ([marker(COMMAND_RANGE, str(play.command_range))] if play.command_range is not None else [])
 
 

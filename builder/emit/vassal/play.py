@@ -24,6 +24,8 @@ HEX_FACINGS = 6
 FREE = 1
 """VASSAL's count of facings for free rotation (any angle): vehicles on a gridless table."""
 MM_PER_CM = 10.0
+REVEAL = "Reveal"
+"""The piece property holding how the rules reveal a hidden piece (the mouse-over viewer shows it)."""
 COMMAND_RANGE = "CommandRange"
 """The piece property holding the command range, in the board's units (hexes, or pixels on a table)."""
 

@@ -147,6 +147,8 @@ def test_hidden_units_and_orders_are_masked_for_the_other_side(plan: ModulePlan,
             assert mask.field("access") == f"sides:{side}:{REFEREE}"
             assert mask.field("maskName") == side  # the mask does not tell which unit it is
             assert "Values" not in props  # nor do the values the mouse-over shows
+            reveal = next(s.hidden for s in plan.game.game.sides if s.id == side_of[unit.nationality])
+            assert decode(props["Reveal"], COMMA) == [text_in(reveal, plan.lang)]  # but how the rules reveal it
     markers = {m.id: m for m in plan.game.counters.markers}
     for _, traits in _slots(root):
         marker = markers.get(_props(traits).get("MarkerId", ""))
@@ -221,7 +223,7 @@ def test_toolbar_and_viewer(plan: ModulePlan, root: ET.Element) -> None:
         assert ({"GlobalMap", "HidePiecesButton"} <= has) == (board.kind in ("hex", "table"))
         viewer = map_.find("VASSAL.build.module.map.CounterDetailViewer")
         assert (viewer.get("minDisplayPieces"), viewer.get("showtext")) == ("1", "true")
-        assert viewer.get("counterReportFormat") == "$PieceName$ $Values$"
+        assert viewer.get("counterReportFormat") == "$PieceName$ $Values$ $Reveal$"
     for props, _ in _units(root):
         if "Values" in props:
             assert props["Values"]
