@@ -184,7 +184,8 @@ def map_xml(plan: ModulePlan, board: BoardPlan, *, main: bool) -> Element:
         children += [range_thread(word("range", plan.lang), px_per_unit=per_inch),
                      overview_map(word("overview", plan.lang)), hide_pieces_button(word("hide-pieces", plan.lang))]
     children += at_start_stacks(plan, board) + decks(plan, board) + map_tail()
-    return map_element(board.name, main=main, mark_moved=board.kind != "display", children=children)
+    return map_element(board.name, main=main, mark_moved=board.kind != "display", children=children,
+                       unmoved=word("unmoved", plan.lang))
 
 
 def at_start_stacks(plan: ModulePlan, board: BoardPlan) -> list[Element]:

@@ -41,14 +41,15 @@ def player_roster(sides: list[str], *, retire: str, switch: str) -> Element:
                    buttonKeyStroke="", buttonText=retire, buttonToolTip=switch)
 
 
-def map_element(name: str, *, main: bool, mark_moved: bool, children: list[Element]) -> Element:
-    """Return a Map: the main window (main) or one opened from the toolbar, with its components."""
+def map_element(name: str, *, main: bool, mark_moved: bool, children: list[Element], unmoved: str = "") -> Element:
+    """Return a Map: the main window (main) or one opened from the toolbar, with its components; `unmoved` names
+    its toolbar button that clears every moved flag on it."""
     return element(
         MODULE + "Map", children, allowMultiple=False, backgroundcolor="255,255,255", buttonName=name,
         changeFormat="$message$", color="0,0,0", createFormat="$pieceName$ created in $location$ *",
         edgeHeight="0", edgeWidth="0", hideKey="", hotkey="", icon="/images/map.gif", launch=not main, mapName=name,
         markMoved="Always" if mark_moved else "Never", markUnmovedHotkey="", markUnmovedIcon="/images/unmoved.gif",
-        markUnmovedReport="", markUnmovedText="", markUnmovedTooltip="Mark all pieces on this map as not moved",
+        markUnmovedReport="", markUnmovedText="", markUnmovedTooltip=unmoved or "Mark all pieces on this map as not moved",
         moveKey="", moveToFormat=MOVE_FORMAT, moveWithinFormat=MOVE_FORMAT, showKey="", thickness="3")
 
 
