@@ -68,6 +68,7 @@ import VASSAL.counters.Decorator;
 import VASSAL.counters.Embellishment;
 import VASSAL.counters.FreeRotator;
 import VASSAL.counters.GamePiece;
+import VASSAL.counters.Labeler;
 import VASSAL.counters.Obscurable;
 import VASSAL.counters.PieceCloner;
 import VASSAL.counters.Properties;
@@ -106,7 +107,8 @@ import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
  * <p>Run it through check_module.sh (tools/vassal-engine/), which build.sh copies next to the engine it
  * builds and which sets up the headless display, a throw-away home folder and the logging:
  * <pre>  .vassal-engine/check_module.sh MODULE.vmod [LOGFILE]</pre>
- * Java system properties it reads: vcheck.timeout (seconds, default 600); vcheck.defenderHex (where the
+ * Java system properties it reads: vcheck.timeout (seconds, default 600); vcheck.snapshots (a folder: each
+ * piece the actions fire on is drawn there as a PNG after its action, to look at); vcheck.defenderHex (where the
  * combat check puts its defender: a hex label of the first map; default the board's centre); logback.configurationFile
  * (logback-check.xml, passed on to the tiling process the engine starts).
  */
@@ -686,6 +688,7 @@ public final class VCheck {
     r.put("before", moves ? where(p) : d.myGetState());
     p.keyEvent(KeyStroke.getKeyStroke(key, InputEvent.CTRL_DOWN_MASK));
     r.put("after", moves ? where(p) : d.myGetState());
+    snapshot(p, action);
     r.put("name_seen", p.getName());
     if (trait == SendToLocation.class) {
       p.keyEvent(KeyStroke.getKeyStroke(KeyEvent.VK_R, InputEvent.CTRL_DOWN_MASK));
@@ -700,6 +703,25 @@ public final class VCheck {
       r.put("obscured_to_other", String.valueOf(p.getProperty(Properties.OBSCURED_TO_ME)));
     }
     return r;
+  }
+
+  /** Draw a piece as the map would into vcheck.snapshots/NAME.png, when that folder is set (to look at). */
+  static void snapshot(GamePiece p, String name) {
+    final String folder = System.getProperty("vcheck.snapshots", "");
+    if (folder.isEmpty()) return;
+    try {
+      final Rectangle r = p.boundingBox();
+      final int margin = 120;  // room for labels wider than the piece and drawn below it
+      final BufferedImage img = new BufferedImage(r.width + 2 * margin, r.height + margin / 2,
+                                                  BufferedImage.TYPE_INT_ARGB);
+      final Graphics2D gr = img.createGraphics();
+      p.draw(gr, margin - r.x, -r.y, new JPanel(), 1.0);
+      gr.dispose();
+      javax.imageio.ImageIO.write(img, "png", new File(folder, name + ".png"));
+    }
+    catch (Exception e) {
+      record("harness", "ERROR", "snapshot " + name + ": " + describe(e));
+    }
   }
 
   /** The combat helper on the first map with two copies of the first unit that has combat properties: one
@@ -734,6 +756,9 @@ public final class VCheck {
     defender.keyEvent(mark);
     r.put("piece", attacker.getName());
     r.put("location", where(defender));
+    snapshot(attacker, "combat-attacker");
+    snapshot(defender, "combat-defender");
+    snapshot(helper, "combat-helper");
     for (final String k : List.of("Combat_Level", "CombatAttack", "CombatDefence", "TerrainShift")) {
       r.put("attacker_" + k, String.valueOf(attacker.getProperty(k)));
       r.put("defender_" + k, String.valueOf(defender.getProperty(k)));
@@ -741,6 +766,8 @@ public final class VCheck {
     for (final String k : List.of("CombatA", "CombatD", "CombatShift", "CombatIndex", "CombatColumnIndex", "CombatColumn")) {
       r.put(k, String.valueOf(helper.getProperty(k)));
     }
+    final Decorator label = traitWith(helper, Labeler.class, "");
+    r.put("label", label == null ? null : ((Labeler) label).getLabel());  // the text drawn under the helper
     return r;
   }
 

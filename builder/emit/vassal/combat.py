@@ -133,6 +133,6 @@ def helper_properties(helper: CombatHelper) -> list[tuple[str, str]]:
 def helper_piece(helper: CombatHelper, name: str, gpid: int) -> Piece:
     """Return the helper piece: its label shows `attack : defence (terrain shift) → column`, live."""
     text = "$CombatA$ : $CombatD$ ($CombatShift$) → $CombatColumn$"
-    traits = [labeler("", text), delete(), clone()]
+    traits = [labeler("", shown=text), delete(), clone()]
     traits += [calculated(key, expression) for key, expression in helper_properties(helper)]
     return Piece(tuple(traits), basic_piece(HELPER_IMAGE, name, state=palette_state(str(gpid))))

@@ -148,12 +148,12 @@ def area_of_effect(command: str, prop: str) -> Trait:
 
 
 @lru_cache(maxsize=8)
-def labeler(command: str, text: str = "$label$") -> Trait:
+def labeler(command: str, shown: str = "") -> Trait:
     """Return a Text Label shown under the piece: one a player writes (Ctrl+L), or with a `command` of ""
-    a fixed `text` (properties between `$`) always drawn."""
-    fixed = not command
-    return Trait("label;", ("" if fixed else keystroke(KEY_LABEL), command, "10", "255,255,255", "0,0,0", "b", "0",
-                            "c", "0", "t", "c", text, "Dialog", "0", "0", "TextLabel", "", str(fixed).lower()), "")
+    a fixed one, `shown` (properties between `$`, worked out whenever it is drawn); the piece keeps its name."""
+    key = keystroke(KEY_LABEL) if command else ""
+    return Trait("label;", (key, command, "10", "255,255,255", "0,0,0", "b", "0", "c", "0", "t", "c",
+                            "$pieceName$" if shown else "$pieceName$ ($label$)", "Dialog", "0", "0", "TextLabel", "", "false"), shown)
 
 
 @lru_cache(maxsize=4096)

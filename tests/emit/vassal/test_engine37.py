@@ -261,6 +261,7 @@ def test_combat_helper_gives_the_crt_column(checked: Checked) -> None:
     index = max((n for n, column in enumerate(helper.columns) if _reaches(column, attack, defence)), default=-1)
     column = helper.columns[min(max(index + shift, 0), len(helper.columns) - 1)] if index >= 0 else "—"
     assert combat["CombatColumn"] == column, combat
+    assert combat["label"] == f"{attack} : {defence} ({shift}) → {column}", combat  # what the player sees
 
 
 def _reaches(column: str, attack: int, defence: int) -> bool:
