@@ -4,7 +4,6 @@ mouse-over text, the toolbar components and the combat helper (see builder/emit/
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 
@@ -16,13 +15,11 @@ from builder.emit.vassal.savegame import saved_game
 from builder.emit.vassal.sequence import COMMA, decode
 from builder.emit.vassal.trait_kinds import REFEREE
 from builder.emit.vassal.traits import DecodedTrait, decode_add_piece
+from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.load.game import load_game
 from builder.model.base import text_in
 from tests.conftest import MINIMAL, game_folders
-
-CONTENT = Path(__file__).resolve().parents[3] / "content"
-
 
 @pytest.fixture(scope="module", params=[MINIMAL, *game_folders()], ids=lambda p: p.name)
 def plan(request: pytest.FixtureRequest) -> ModulePlan:
@@ -82,7 +79,7 @@ def test_units_are_eliminated_to_their_dead_pile_and_restored(plan: ModulePlan, 
     for props, traits in _units(root):
         send = _one(traits, "sendto;")
         assert send is not None and send.field("destination") == "L"
-        assert (send.field("command"), send.field("backCommand")) == (_word("eliminate", lang), _word("restore", lang))
+        assert (send.field("command"), send.field("backCommand")) == (word("eliminate", lang), word("restore", lang))
         assert (send.field("key"), send.field("backKey")) == ("69,130", "82,130")
         board = maps[send.field("map")].find(".//VASSAL.build.module.map.boardPicker.Board")
         assert board.get("name") == send.field("board")
@@ -92,12 +89,7 @@ def test_units_are_eliminated_to_their_dead_pile_and_restored(plan: ModulePlan, 
             board_plan = next(b for b in plan.boards if b.name == send.field("map"))
             assert board_plan.region(named).name == pile
         else:
-            assert pile.startswith(_word("eliminated", lang))
-
-
-def _word(key: str, lang: str) -> str:
-    from builder.emit.vassal.words import word
-    return word(key, lang)
+            assert pile.startswith(word("eliminated", lang))
 
 
 def test_chits_return_to_their_cup(plan: ModulePlan, root: ET.Element) -> None:
@@ -230,7 +222,7 @@ def test_toolbar_and_viewer(plan: ModulePlan, root: ET.Element) -> None:
 
 
 def test_combat_helper(plan: ModulePlan, root: ET.Element) -> None:
-    helpers = [traits for name, traits in _slots(root) if name == _word("helper", plan.lang)]
+    helpers = [traits for name, traits in _slots(root) if name == word("helper", plan.lang)]
     assert len(helpers) == (1 if plan.combat else 0)
     if plan.game.id in ("gazala-1942", "batalha-de-gazala"):
         assert plan.combat is not None
