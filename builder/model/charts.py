@@ -67,6 +67,10 @@ class Crt(ContentModel):
     """Marks a cell may hold besides the results (`*`, `OT`), with their meaning; see also the file's."""
     shifts: list[Shift] = []
     """Column shifts, listed under the table."""
+    attack_value: Id | None = None
+    """The unit value the attackers' strength adds up (`attack`), for the VASSAL module's combat helper."""
+    defence_value: Id | None = None
+    """The unit value the defenders' strength adds up (`defence`), for the VASSAL module's combat helper."""
     notes: list[Text] = []
     """Notes printed under the table (rounding, off-the-table results)."""
     designed: DesignedFlag = False

@@ -167,6 +167,11 @@ class Marker(ContentModel):
     """Background colour (`#rrggbb`) when it has no nationality."""
     origin: Literal["source", "module-aid"] = "source"
     """`module-aid` for helpers the printed game does not have."""
+    hidden: Text = ""
+    """When set, the marker is kept face down: only its side sees its face (a masked VASSAL piece, masked
+    at the start of a scenario); the text says when the rules reveal it."""
+    hexside: bool = False
+    """Whether it is laid on a hexside: the VASSAL piece snaps to hexsides and turns to face one."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further values the rules need for this marker."""
     designed: DesignedFlag = False

@@ -20,6 +20,9 @@ class Side(ContentModel):
     """The side's name as players see it."""
     colour: Colour = "#808080"
     """The side's colour, used where a nationality has none."""
+    hidden: Text = ""
+    """When set, this side's units are hidden from the other side (the VASSAL module masks them, its own side
+    sees them, and scenarios start with them masked): how the rules reveal one (`moves, fires, …: IX.12`)."""
 
 
 class Nationality(ContentModel):
@@ -37,6 +40,9 @@ class Nationality(ContentModel):
     """Colour of the text and symbols printed on its counters."""
     vp_when_destroyed: Number | None = None
     """Victory points the enemy scores for each unit of this nationality destroyed."""
+    dead_pile: Id | None = None
+    """The box (on a map or display) its eliminated units go to; the VASSAL module makes a box per side
+    when no nationality of the side names one."""
 
 
 class Formation(ContentModel):

@@ -36,4 +36,12 @@ def aids_needed(game: Game, setups: list[Setup]) -> Aids:
     sides = [(s.id, text_in(s.name, lang)) for s in game.game.sides if s.id in pool_sides]
     if "" in pool_sides:
         sides.append(("", "—"))
-    return Aids(tuple((c, cup_names.get(c, c)) for c in cup_ids), tuple(turns), tuple(sides))
+    return Aids(tuple((c, cup_names.get(c, c)) for c in cup_ids), tuple(turns), tuple(sides), dead_sides(game))
+
+
+def dead_sides(game: Game) -> tuple[tuple[str, str], ...]:
+    """Return the sides (id, name) with units of a nationality that names no dead pile: the module's board
+    gets a dead pile for each."""
+    lang = game.game.languages[0]
+    unnamed = {n.side for n in game.game.nationalities if not n.dead_pile}
+    return tuple((s.id, text_in(s.name, lang)) for s in game.game.sides if s.id in unnamed)
