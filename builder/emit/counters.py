@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Callable
 
 from reportlab.lib.units import mm as PT_PER_MM
 
@@ -12,7 +13,7 @@ from builder.model.content import Game
 from builder.emit.output import Artifact
 from builder.render.counter_sheet import (SheetGeometry, SheetSide, calibration_sides, expand_copies, paginate,
                                           sheet_geometry, sheet_sides)
-from builder.render.counters import CounterPiece, all_counters, side_mm
+from builder.render.counters import CounterPiece, all_counters
 from builder.render.drawing import Drawing, Group
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import FormCache
@@ -23,19 +24,58 @@ def _title(game: Game) -> str:
     return text_in(game.game.title, game.game.languages[0])
 
 
-def _geometry(game: Game, paper: str) -> SheetGeometry:
+def _geometry(game: Game, paper: str, side: float) -> SheetGeometry:
     settings = game.game.print
-    return sheet_geometry(paper, side_mm(game), settings.bleed_mm, settings.duplex)
+    return sheet_geometry(paper, side, settings.bleed_mm, settings.duplex, gutter_mm=settings.gutter_mm,
+                          gutter_colour=settings.gutter_colour)
+
+
+def _group_key(game: Game) -> Callable[[CounterPiece], tuple[int, int]]:
+    """Return the sort key of `print.sheet_order`: (side, formation) positions, or nothing for the mix's order."""
+    order = game.game.print.sheet_order
+    sides = {side.id: n for n, side in enumerate(game.game.sides)}
+    formations = {formation.id: n for n, formation in enumerate(game.game.formations)}
+    side_of = {n.id: n.side for n in game.game.nationalities}
+    owners: dict[str, tuple[int, int]] = {}
+    for unit in game.counters.units:
+        owners[unit.id] = (sides.get(side_of.get(unit.nationality, ""), len(sides)),
+                           formations.get(unit.formation or "", len(formations)))
+    for marker in game.counters.markers:
+        side = marker.side or side_of.get(marker.nationality or "", "")
+        owners[marker.id] = (sides.get(side, len(sides)), len(formations))
+
+    def key(piece: CounterPiece) -> tuple[int, int]:
+        found = owners.get(piece.source_id, (len(sides), len(formations)))
+        return (found[0], 0) if order == "side" else (0, found[1]) if order == "formation" else (0, 0)
+    return key
+
+
+def sheet_groups(game: Game, pieces: list[CounterPiece]) -> list[list[CounterPiece]]:
+    """Return the printed counters in sheet order, one list per run of sheets: a new sheet starts at each
+    counter size (largest first) and, with `sheet_order: side`, at each side."""
+    key = _group_key(game)
+    ordered = sorted(expand_copies(pieces), key=lambda p: (-p.front.width_mm, key(p)))
+    groups: list[list[CounterPiece]] = []
+    for piece in ordered:
+        if groups and groups[-1][0].front.width_mm == piece.front.width_mm and key(groups[-1][0])[0] == key(piece)[0]:
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    return groups
 
 
 def sides_for(game: Game, paper: str, pieces: list[CounterPiece]) -> tuple[SheetGeometry, list[SheetSide]]:
-    """Return the geometry and every printed side (calibration first) for one paper size."""
-    geom = _geometry(game, paper)
+    """Return the geometry (of the first counter size) and every printed side (calibration first) for one paper."""
+    groups = sheet_groups(game, pieces)
+    geoms = [_geometry(game, paper, group[0].front.width_mm) for group in groups]
     offset = game.game.print.back_offset_mm
-    sides = [] if geom.flip == "fold-over" else calibration_sides(geom, offset)
-    for number, sheet in enumerate(paginate(expand_copies(pieces), geom.per_sheet), start=1):
-        sides += sheet_sides(geom, sheet, number, _title(game), offset)
-    return geom, sides
+    sides = [] if geoms[0].flip == "fold-over" else calibration_sides(geoms[0], offset)
+    number = 0
+    for geom, group in zip(geoms, groups):
+        for sheet in paginate(group, geom.per_sheet):
+            number += 1
+            sides += sheet_sides(geom, sheet, number, _title(game), offset)
+    return geoms[0], sides
 
 
 def _box_pt(geom: SheetGeometry, box: tuple[float, float, float, float], grow: float) -> tuple[float, ...]:

@@ -6,6 +6,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text, default_of
+from builder.model.units import CounterSize
 
 
 class Side(ContentModel):
@@ -244,13 +245,31 @@ class Cup(ContentModel):
     """Whether its contents are hidden until drawn."""
 
 
+Paper = Literal["a4", "letter", "a3", "a2", "a1", "tabloid", "22x34in"]
+"""A paper size sandtable lays pages out for (builder/model/units.py PAPERS_MM)."""
+
+
 class PrintSettings(ContentModel):
     """How counters and maps are printed."""
 
-    counter_size: str = "5/8in"
+    counter_size: CounterSize = "5/8in"
     """Counter size: 1/2in, 9/16in, 5/8in, 3/4in, 1in, or millimetres such as `16mm`."""
-    papers: list[Literal["a4", "letter"]] = ["a4", "letter"]
-    """Paper sizes to lay sheets out for."""
+    marker_size: CounterSize | None = None
+    """Size of markers and chits, when it differs from `counter_size` (such as 1in markers beside 5/8in units)."""
+    papers: list[Paper] = Field(default=["a4", "letter"], min_length=1)
+    """Paper sizes to lay counter sheets, charts and map tiles out for; rulebooks and setup cards use the first."""
+    map_papers: list[Paper] = []
+    """Further papers (large formats such as a2 or 22x34in) to lay each map out on, on one sheet when it fits."""
+    dpi: int = Field(default=300, ge=72, le=1200)
+    """Resolution of the PNG exports of counter faces, counter sheets and maps, in dots per inch."""
+    press: bool = False
+    """Also write press PDFs: CMYK with an output intent (PDF/X-3), for a print shop (`sandtable build --press`)."""
+    sheet_order: Literal["mix", "side", "formation"] = "mix"
+    """How counters are grouped on sheets: in the order of counters.yaml (`mix`), by side, or by formation."""
+    gutter_mm: float = Field(default=0.0, ge=0, le=10)
+    """Space between counters on a sheet; 0 for the gutterless block rotary cutters want."""
+    gutter_colour: Literal["white", "black"] = "white"
+    """Colour of the gutters between counters, when `gutter_mm` is above 0."""
     duplex: Literal["long-edge", "short-edge", "fold-over", "single-sided"] = "long-edge"
     """How the counter backs are printed."""
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
@@ -264,12 +283,24 @@ class PrintSettings(ContentModel):
     marker_layout: Id = "marker"
     """The counter layout for markers and chits."""
 
-    @model_validator(mode="after")
-    def _counter_size_readable(self) -> "PrintSettings":
-        from builder.model.units import parse_length_mm
+class Credits(ContentModel):
+    """Who made the game and which edition this is: printed in the PDFs' metadata, the rulebook's credits
+    and the VASSAL module."""
 
-        parse_length_mm(self.counter_size)
-        return self
+    designers: list[str] = []
+    """The game's designers, as credited."""
+    artists: list[str] = []
+    """The artists (map, counters, cover), as credited."""
+    publisher: str = ""
+    """The publisher of this edition."""
+    copyright: str = ""
+    """The copyright line, such as `© 2026 Jan Kowalski`."""
+    licence: str = ""
+    """The licence players may copy the files under (an SPDX id such as `CC-BY-4.0`, or words)."""
+    version: str = Field(default="1.0", pattern=r"^[0-9A-Za-z][0-9A-Za-z.+-]*$")
+    """This edition's version (`1.0`, `2.1-beta`): the module's version, and on every PDF."""
+    date: dt.date | None = None
+    """The date of this version."""
 
 
 class Waiver(ContentModel):
@@ -344,6 +375,8 @@ class GameFile(ContentModel):
     """Cups and bags that chits or order dice are drawn from."""
     print: PrintSettings = default_of(PrintSettings)
     """Print settings."""
+    credits: Credits = default_of(Credits)
+    """Designers, artists, publisher, copyright, licence, version and date."""
     document: Document = default_of(Document)
     """How the rulebook is typeset."""
     corrections: list[Correction] = []

@@ -60,6 +60,22 @@ def side_mm(game: Game) -> float:
     return parse_length_mm(game.game.print.counter_size)
 
 
+def unit_side_mm(game: Game, unit: Unit) -> float:
+    """Return a unit's counter side in mm: its own size, else its type's, else the game's."""
+    if unit.counter_size is not None:
+        return parse_length_mm(unit.counter_size)
+    unit_type = _mix(game).unit_types.get(unit.type)
+    if unit_type is not None and unit_type.counter_size is not None:
+        return parse_length_mm(unit_type.counter_size)
+    return side_mm(game)
+
+
+def marker_side_mm(game: Game) -> float:
+    """Return the side in mm of markers and chits: `print.marker_size`, else the game's counter size."""
+    size = game.game.print.marker_size
+    return parse_length_mm(size) if size is not None else side_mm(game)
+
+
 def _first_by_id(things) -> dict:
     found: dict = {}
     for thing in things:
@@ -184,12 +200,12 @@ def fit_text(slot: TextSlot, text: str, side: float) -> PlacedText:
     return PlacedText(slot, text, size, width, room)
 
 
-def _fitted(mix: _Mix, slot: TextSlot, text: str) -> PlacedText:
-    """Return fit_text for the game's counter side, remembered per slot and text."""
-    key = (id(slot), text)
+def _fitted(mix: _Mix, slot: TextSlot, text: str, side: float) -> PlacedText:
+    """Return fit_text for a counter side, remembered per slot, text and side."""
+    key = (id(slot), text, side)
     placed = mix.fitted.get(key)
     if placed is None or placed.slot is not slot:
-        placed = mix.fitted[key] = fit_text(slot, text, mix.side)
+        placed = mix.fitted[key] = fit_text(slot, text, side)
     return placed
 
 
@@ -252,14 +268,15 @@ def placed_unit_texts(game: Game, unit: Unit, step: int) -> list[PlacedText]:
 
 def _placed_unit_texts(game: Game, mix: _Mix, unit: Unit, step: int) -> list[PlacedText]:
     layout = _layout(game, mix, unit)
-    return [_fitted(mix, slot, unit_slot_text(game, layout, slot, unit, step)) for slot in layout.texts]
+    side = unit_side_mm(game, unit)
+    return [_fitted(mix, slot, unit_slot_text(game, layout, slot, unit, step), side) for slot in layout.texts]
 
 
 def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
     """Return the face that shows `step` (0 = full strength) of a unit."""
     mix = _mix(game)
     layout = _layout(game, mix, unit)
-    side = mix.side
+    side = unit_side_mm(game, unit)
     background, ink = _colours(game, unit.nationality, mix)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     formation = mix.formations.get(unit.formation)
@@ -281,9 +298,10 @@ def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
     return Drawing(side, side, tuple(items), title=f"{unit.id} step {step + 1}")
 
 
-def plain_face(game: Game, nationality: str | None, *, label: str = "") -> Drawing:
-    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask)."""
-    side = side_mm(game)
+def plain_face(game: Game, nationality: str | None, *, label: str = "", side: float | None = None) -> Drawing:
+    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask), `side` mm
+    wide (the game's counter size by default)."""
+    side = side_mm(game) if side is None else side
     background, ink = _colours(game, nationality)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     if label:
@@ -301,8 +319,8 @@ def _unit_back(game: Game, unit: Unit, front_step: int) -> Drawing:
     if unit.back == "mask":
         side = next((n.side for n in game.game.nationalities if n.id == unit.nationality), "")
         name = next((text_in(s.name, _lang(game)) for s in game.game.sides if s.id == side), "")
-        return plain_face(game, unit.nationality, label=name)
-    return plain_face(game, unit.nationality)
+        return plain_face(game, unit.nationality, label=name, side=unit_side_mm(game, unit))
+    return plain_face(game, unit.nationality, side=unit_side_mm(game, unit))
 
 
 def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
@@ -330,7 +348,7 @@ def wrap_in_two(slot: TextSlot, text: str, side: float) -> list[PlacedText]:
 def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
     """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
     layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
-    side = side_mm(game)
+    side = marker_side_mm(game)
     placed: list[PlacedText] = []
     for slot in layout.texts:
         text = marker_slot_text(game, slot, marker, face)
@@ -340,7 +358,7 @@ def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedTex
 
 def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
     """Return one face of a marker, chit or order die."""
-    side = side_mm(game)
+    side = marker_side_mm(game)
     colour = (marker.faces[face].colour if face < len(marker.faces) else None) or marker.colour
     background, ink = _colours(game, marker.nationality)
     if colour is None and marker.nationality is None and marker.side is not None:
@@ -353,7 +371,8 @@ def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
 def marker_counters(game: Game, marker: Marker) -> list[CounterPiece]:
     """Return a marker's counter: its first face in front, its second (or a plain back) behind."""
     front = marker_face(game, marker, 0)
-    back = marker_face(game, marker, 1) if len(marker.faces) > 1 else plain_face(game, marker.nationality)
+    back = (marker_face(game, marker, 1) if len(marker.faces) > 1
+            else plain_face(game, marker.nationality, side=marker_side_mm(game)))
     if len(marker.faces) <= 1 and marker.colour:
         back = Drawing(front.width_mm, front.height_mm, (front.items[0],))
     return [CounterPiece(marker.id, marker.id, front, back, marker.copies)]
