@@ -282,7 +282,9 @@ def plan_game(result: CheckResult, out_dir: Path, *, cache: bool = True) -> Game
 
 
 def _manifest_bytes(game: Game, entries: list[dict]) -> bytes:
-    manifest = {"game": game.id, "title": text_in(game.game.title, game.game.languages[0]), "artifacts": entries}
+    credits = game.game.credits.model_dump(mode="json", exclude={"designed"})
+    manifest = {"game": game.id, "title": text_in(game.game.title, game.game.languages[0]),
+                "version": credits["version"], "credits": credits, "artifacts": entries}
     return to_json(manifest, indent=2) + b"\n"  # as json.dumps(…, ensure_ascii=False, indent=2), faster (model_json)
 
 

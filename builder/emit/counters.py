@@ -14,9 +14,11 @@ from builder.emit.output import Artifact
 from builder.render.counter_sheet import (SheetGeometry, SheetSide, calibration_sides, expand_copies, paginate,
                                           sheet_geometry, sheet_sides)
 from builder.render.counters import CounterPiece, all_counters
+from builder.render.credits import document_info
 from builder.render.drawing import Drawing, Group
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import FormCache
+from builder.render.phrases import phrase
 from builder.render.svg import svg_text
 
 
@@ -92,8 +94,9 @@ def counters_pdf(game: Game, paper: str, pieces: list[CounterPiece],
     """
     geom, sides = laid_out or sides_for(game, paper, pieces)
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM,
-                        title=f"{_title(game)}: counters ({paper.upper()})")
+    lang = game.game.languages[0]
+    info = document_info(game, f"{phrase('counter-sheets', lang)} ({paper.upper()})", lang)
+    canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM, info=info)
     forms = FormCache(canvas)
     for side in sides:
         draw_drawing(canvas, Drawing(geom.page_w_mm, geom.page_h_mm, side.decorations), 0, 0)

@@ -291,6 +291,8 @@ class Credits(ContentModel):
     """The game's designers, as credited."""
     artists: list[str] = []
     """The artists (map, counters, cover), as credited."""
+    translators: list[str] = []
+    """The translators of the rulebook, as credited."""
     publisher: str = ""
     """The publisher of this edition."""
     copyright: str = ""
@@ -301,6 +303,8 @@ class Credits(ContentModel):
     """This edition's version (`1.0`, `2.1-beta`): the module's version, and on every PDF."""
     date: dt.date | None = None
     """The date of this version."""
+    designed: DesignedFlag = False
+    """Marks credits the source does not state (a version number given here)."""
 
 
 class Waiver(ContentModel):

@@ -20,7 +20,7 @@ from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import cos, pi, sin
-from typing import Callable, NamedTuple, Union
+from typing import TYPE_CHECKING, Callable, NamedTuple, Union
 from weakref import WeakKeyDictionary, ref
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -35,6 +35,9 @@ from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Re
 from builder.render.fonts import registered
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
+
+if TYPE_CHECKING:
+    from builder.render.credits import DocumentInfo
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -431,14 +434,19 @@ def resolve(canvas: Canvas, body: Body) -> str:
     return fresh.text
 
 
-def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", compress: bool = True) -> Canvas:
-    """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded."""
+def new_canvas(target, width_pt: float, height_pt: float, *, info: DocumentInfo | None = None,
+               compress: bool = True) -> Canvas:
+    """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded, with
+    the document information `info` (none for a scratch document)."""
     canvas = FileCanvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
-                     initialFontName=registered("sans"), initialFontSize=10)
+                        initialFontName=registered("sans"), initialFontSize=10, lang=info.lang if info else None)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
-    if title:
-        canvas.setTitle(title)
+    if info is not None:
+        canvas.setTitle(info.title)
+        canvas.setAuthor(info.author)
+        canvas.setSubject(info.subject)
+        canvas.setKeywords(info.keywords)
     return canvas
 
 

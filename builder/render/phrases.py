@@ -30,6 +30,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "on_map": "map {map}", "north": "north", "south": "south", "east": "east", "west": "west",
         "control": "{side} must hold", "default_winner": "Otherwise {side} wins",
         "turn_date": "turn {turn} ({date})", "counter": "Counter",
+        "rulebook": "rulebook", "reference": "rules summary", "counter-sheets": "counter sheets",
+        "charts": "charts", "aid": "player aid card", "map": "map",
+        "credits": "Credits", "credits-design": "Design", "credits-art": "Art", "credits-translation": "Translation",
+        "credits-publisher": "Publisher", "credits-version": "Version", "credits-copyright": "Copyright",
+        "credits-licence": "Licence",
     },
     "pt": {
         "contents": "Sumário", "glossary": "Glossário", "index": "Índice remissivo", "example": "Exemplo de jogo",
@@ -53,6 +58,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "on_map": "mapa {map}", "north": "norte", "south": "sul", "east": "leste", "west": "oeste",
         "control": "{side} deve controlar", "default_winner": "Caso contrário vence {side}",
         "turn_date": "turno {turn} ({date})", "counter": "Peça",
+        "credits": "Créditos", "credits-design": "Autoria", "credits-art": "Arte", "credits-translation": "Tradução",
+        "credits-publisher": "Editora", "credits-version": "Versão", "credits-copyright": "Direitos autorais",
+        "credits-licence": "Licença",
     },
     "pl": {
         "contents": "Spis treści", "glossary": "Słowniczek", "index": "Indeks", "example": "Przykład rozgrywki",
@@ -78,6 +86,9 @@ PHRASES: dict[str, dict[str, str]] = {
         "or": "lub", "on_map": "mapa {map}", "north": "północnej", "south": "południowej",
         "east": "wschodniej", "west": "zachodniej", "control": "{side} musi utrzymać",
         "default_winner": "W przeciwnym razie wygrywa: {side}", "turn_date": "tura {turn} ({date})",
+        "credits": "Twórcy", "credits-design": "Projekt", "credits-art": "Grafika", "credits-translation": "Tłumaczenie",
+        "credits-publisher": "Wydawca", "credits-version": "Wersja", "credits-copyright": "Prawa autorskie",
+        "credits-licence": "Licencja",
         "counter": "Żeton",
     },
 }

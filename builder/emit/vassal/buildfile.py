@@ -8,7 +8,7 @@ from builder.emit.vassal.documents import Document, documentation
 from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventory, turn_tracker
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
 from builder.emit.vassal.pieces import PiecePlan, gpid_of
-from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan
+from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.traits import Piece, add_piece
 from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import Element, element
@@ -89,7 +89,7 @@ def module_root(plan: ModulePlan, documents: list[Document], children: list[Elem
     gpids = [p.gpid for p in plan.pieces] + [gpid_of(k) for k in start_slot_keys(plan)]
     return element("VASSAL.build.GameModule", children, ModuleOther1="", ModuleOther2="",
                    VassalVersion=vassal_version(plan), description=text_in(plan.game.game.subtitle, plan.lang),
-                   name=plan.name, nextPieceSlotId=str(max(gpids, default=0) + 1), version=MODULE_VERSION)
+                   name=plan.name, nextPieceSlotId=str(max(gpids, default=0) + 1), version=plan.game.game.credits.version)
 
 
 def vassal_version(plan: ModulePlan) -> str:

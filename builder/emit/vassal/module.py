@@ -7,7 +7,7 @@ from builder.emit.vassal.archive import metadata, zip_bytes
 from builder.emit.vassal.art import drawings, render_pngs
 from builder.emit.vassal.buildfile import build_file, vassal_version
 from builder.emit.vassal.documents import BUILD_FILE, Document
-from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan, plan_module
+from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.savegame import saved_game
 from builder.emit.vassal.setups import Setup
 from builder.emit.vassal.xmlwrite import xml_bytes
@@ -24,7 +24,7 @@ def setup_file(setup: Setup) -> str:
 
 def vsav_bytes(plan: ModulePlan, setup: Setup, moduledata: bytes) -> bytes:
     """Return one scenario as a saved game: its command stream, savedata and a copy of moduledata."""
-    savedata = metadata(MODULE_VERSION, vassal_version(plan), text_in(setup.scenario.name, plan.lang), None)
+    savedata = metadata(plan.game.game.credits.version, vassal_version(plan), text_in(setup.scenario.name, plan.lang), None)
     return zip_bytes({"savedGame": saved_game(plan, setup).encode("utf-8"), "savedata": savedata,
                       "moduledata": moduledata})
 
@@ -38,7 +38,7 @@ def vmod_bytes(game: Game, documents: tuple[Document, ...] = ()) -> bytes:
 def _vmod_bytes(game: Game, documents: tuple[Document, ...]) -> bytes:
     plan = plan_module(game)
     description = text_in(game.game.subtitle, plan.lang) or plan.name
-    moduledata = metadata(MODULE_VERSION, vassal_version(plan), description, plan.name)
+    moduledata = metadata(plan.game.game.credits.version, vassal_version(plan), description, plan.name)
     entries = {BUILD_FILE: xml_bytes(build_file(plan, list(documents))), "moduledata": moduledata}
     entries.update({f"images/{name}": data for name, data in render_pngs(*drawings(plan), plan.scale).items()})
     entries.update({setup_file(s): vsav_bytes(plan, s, moduledata) for s in plan.setups})
