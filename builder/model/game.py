@@ -1,9 +1,10 @@
 """game.yaml: identity, sides, nationalities, formations, dice, scale, turns, stacking, print, waivers."""
 
 import datetime as dt
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text, default_of
 from builder.model.units import CounterSize
@@ -283,6 +284,14 @@ class PrintSettings(ContentModel):
     marker_layout: Id = "marker"
     """The counter layout for markers and chits."""
 
+def _version(text: str) -> str:
+    """Return `text` if it can name a version (letters, digits, `.`, `+`, `-`); raise ValueError otherwise."""
+    if not re.fullmatch(r"[0-9A-Za-z][0-9A-Za-z.+-]*", text):
+        raise ValueError(f'"{text}" is not a version: write digits and letters joined by dots or dashes, '
+                         "such as 1.0, 2.1 or 2.1-beta")
+    return text
+
+
 class Credits(ContentModel):
     """Who made the game and which edition this is: printed in the PDFs' metadata, the rulebook's credits
     and the VASSAL module."""
@@ -299,7 +308,7 @@ class Credits(ContentModel):
     """The copyright line, such as `© 2026 Jan Kowalski`."""
     licence: str = ""
     """The licence players may copy the files under (an SPDX id such as `CC-BY-4.0`, or words)."""
-    version: str = Field(default="1.0", pattern=r"^[0-9A-Za-z][0-9A-Za-z.+-]*$")
+    version: Annotated[str, AfterValidator(_version)] = "1.0"
     """This edition's version (`1.0`, `2.1-beta`): the module's version, and on every PDF."""
     date: dt.date | None = None
     """The date of this version."""
