@@ -4,8 +4,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import ContentModel, DesignedFlag, Id, Scalar, Text
-from builder.model.units import CounterSize
+from builder.model.base import ContentModel, CounterSize, DesignedFlag, Id, Scalar, Text
 
 NatoSymbol = Literal[
     "infantry", "armour", "mechanised", "motorised", "recon", "armoured-car", "artillery",

@@ -6,8 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, model_validator
 
-from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text, default_of
-from builder.model.units import CounterSize
+from builder.model.base import Colour, ContentModel, CounterSize, DesignedFlag, Id, LanguageCode, Number, Text, default_of
 
 
 class Side(ContentModel):

@@ -2,9 +2,6 @@
 
 import re
 from fractions import Fraction
-from typing import Annotated
-
-from pydantic import AfterValidator
 
 MM_PER_INCH = 25.4
 
@@ -45,7 +42,3 @@ def counter_length(text: str) -> str:
         raise ValueError(f'a counter of "{text}" ({side_mm:g} mm) cannot be printed: a counter size lies between '
                          f"{low:g} mm and {high:g} mm, such as 1/2in, 5/8in, 3/4in, 1in or 16mm")
     return text
-
-
-CounterSize = Annotated[str, AfterValidator(counter_length)]
-"""A counter's side as content writes it (`5/8in`, `16mm`), checked to be readable and printable."""
