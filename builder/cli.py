@@ -206,8 +206,20 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     lines = {}
     for path, one in zip(paths, built):
         kept = f" ({len(one.rerun)} of {len(EMITTERS)} emitters rerun)" if len(one.rerun) < len(EMITTERS) else ""
-        lines[path] = f"built {one.game_id}: {len(one.artifacts)} artifact(s) in {one.folder}{kept}"
+        lines[path] = "\n".join([f"built {one.game_id}: {len(one.artifacts)} artifact(s) in {one.folder}{kept}",
+                                 *_paper_notes(one.artifacts)])
     return lines
+
+
+def _paper_notes(entries: list[dict]) -> list[str]:
+    """Return a note for each map sheet that fits on one page of none of the large-format papers asked for."""
+    large: dict[str, list[tuple[str, bool]]] = {}
+    for entry in entries:
+        if entry["kind"] == "map-pdf" and "fits" in entry:
+            large.setdefault(entry["path"].rsplit("-", 1)[0], []).append((entry["layout"], entry["fits"]))
+    return [f"  note: {sheet}.pdf fits on one sheet of none of {', '.join(p for p, _ in found)}: it is tiled "
+            f"on them ({sheet}-<paper>.pdf); the full-size file needs a larger press sheet or a plotter roll"
+            for sheet, found in large.items() if not any(fits for _, fits in found)]
 
 
 def _os_error(exc: OSError, out_dir: Path) -> tuple[str, int]:
