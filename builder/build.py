@@ -74,6 +74,7 @@ emit_rulebook_pdf = Imported("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
 emit_setup_pdf = Imported("builder.emit.pdf_setup", "emit_setup_pdf")
 emit_vmod = Imported("builder.emit.vassal.module", "emit_vmod")
 emit_counter_pngs = Imported("builder.emit.counters", "emit_counter_pngs")
+emit_map_pngs = Imported("builder.emit.map_png", "emit_map_pngs")
 
 PRESSED: tuple[Emitter, ...] = (emit_counters, emit_map_pdfs, emit_charts_pdf, emit_aid_pdf, emit_rulebook_pdf,
                                 emit_setup_pdf)
@@ -103,6 +104,7 @@ EMITTERS: list[Emitter] = [
     emit_setup_pdf,
     emit_vmod,
     emit_counter_pngs,
+    emit_map_pngs,
     emit_press_pdfs,
 ]
 """Every emitter, in the order their artifacts are listed in the manifest. Each takes the checked
@@ -121,6 +123,7 @@ READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
     emit_rulebook_pdf: rulebook_reads,
     emit_setup_pdf: ("game", "scenarios", "counters", "layouts", "maps"),
     emit_counter_pngs: ("game", "counters", "layouts"),
+    emit_map_pngs: ("game", "maps"),
 }
 """The parts of the Game each emitter reads (fields, or fields of fields), or how to tell them from the
 game: a rebuild reruns an emitter only when one of these changed (builder/cache.py). An emitter not
@@ -139,7 +142,7 @@ several processes runs the parts as separate tasks, so that one long emitter doe
 tests/test_build_parallel.py proves the parts add up to the whole."""
 
 SHARED: tuple[tuple[Emitter, ...], ...] = (
-    (emit_map_pdfs, emit_map_svgs, emit_vmod),
+    (emit_map_pdfs, emit_map_svgs, emit_vmod, emit_map_pngs),
     (emit_charts_pdf, emit_aid_pdf, emit_charts_svg),
     (emit_counters, emit_setup_pdf, emit_counter_pngs),
 )
@@ -475,6 +478,7 @@ def workload(game: Game) -> dict[str, float]:
         "counters": len(game.counters.units) + len(game.counters.markers),
         "placements": sum(len(side.placements) for scenario in game.scenarios for side in scenario.setup),
         "charts": len(game.charts.charts),
+        "pressed": float(game.game.print.press),
     }
 
 
@@ -486,7 +490,7 @@ COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_counters: (0.04, {"counters": 0.0007}),
     emit_setup_pdf: (0.07, {"placements": 0.002}),
     emit_counter_pngs: (0.3, {"counters": 0.002}),
-    emit_press_pdfs: (1.0, {"text": 6.8e-6, "hex_area": 1.0, "charts": 0.01}),
+    emit_press_pdfs: (0.0, {"pressed": 4.5}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
 (map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The chart

@@ -262,6 +262,8 @@ class PrintSettings(ContentModel):
     """Further papers (large formats such as a2 or 22x34in) to lay each map out on, on one sheet when it fits."""
     dpi: int = Field(default=300, ge=72, le=1200)
     """Resolution of the PNG exports of counter faces, counter sheets and maps, in dots per inch."""
+    map_dpi: int | None = Field(default=None, ge=72, le=1200)
+    """Resolution of the PNG pictures of the map sheets, in dots per inch; none are made when it is not set."""
     press: bool = False
     """Also write press PDFs: CMYK with an output intent (PDF/X-3), for a print shop (`sandtable build --press`)."""
     sheet_order: Literal["mix", "side", "formation"] = "mix"

@@ -434,14 +434,16 @@ def resolve(canvas: Canvas, body: Body) -> str:
     return fresh.text
 
 
-def new_canvas(target, width_pt: float, height_pt: float, *, info: DocumentInfo | None = None,
+def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", info: DocumentInfo | None = None,
                compress: bool = True) -> Canvas:
     """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded, with
-    the document information `info` (none for a scratch document)."""
+    the document information `info` (a game's documents), or only a `title`, or none (a scratch document)."""
     canvas = FileCanvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
                         initialFontName=registered("sans"), initialFontSize=10, lang=info.lang if info else None)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
+    if title:
+        canvas.setTitle(title)
     if info is not None:
         canvas.setTitle(info.title)
         canvas.setAuthor(info.author)

@@ -178,3 +178,19 @@ def test_credits_reach_the_pdf_metadata(tmp_path: Path) -> None:
     assert "version 2.1-beta" in info["/Subject"]
     assert "CC-BY-4.0" in info["/Keywords"] and "Mesa" in info["/Keywords"]
     assert b"/Lang (en)" in chart.data
+
+
+def test_map_sheets_become_pngs_at_the_map_dpi_only_when_asked(tmp_path: Path) -> None:
+    from builder.emit.map_png import emit_map_pngs
+    from builder.render.maps.sheet import map_sheets
+
+    assert emit_map_pngs(load_game(MINIMAL)) == []
+    game = _game_with(tmp_path, "print: {counter_size: 1/2in}", "print: {counter_size: 1/2in, map_dpi: 100}")
+    pngs = emit_map_pngs(game)
+    sheets = map_sheets(game)
+    assert [p.path for p in pngs] == [f"maps/png/{s.id}.png" for s in sheets]
+    for png, sheet in zip(pngs, sheets):
+        width, height, dpi = _png_size_and_dpi(png.data)
+        assert png.extra["dpi"] == 100 and dpi == pytest.approx(100, abs=0.1)
+        assert (width, height) == (round(sheet.drawing.width_mm / MM_PER_INCH * 100),
+                                   round(sheet.drawing.height_mm / MM_PER_INCH * 100))

@@ -95,8 +95,10 @@ class TypesetDocument(BaseDocTemplate):
     """A document whose Heading flowables become outline entries, contents page numbers and running
     heads, laid out in one pass (`build`; never `multiBuild`)."""
 
-    def __init__(self, target: io.BytesIO, layout: Layout, *, info: DocumentInfo, front: bool = True,
-                 contents: Contents | None = None) -> None:
+    def __init__(self, target: io.BytesIO, layout: Layout, *, title: str = "", lang: str = "",
+                 info: DocumentInfo | None = None, front: bool = True, contents: Contents | None = None) -> None:
+        """`info` is the document information of a game's document; without it, only `title` and `lang` are set."""
+        info = info or DocumentInfo(title, "", "", "", lang)
         title = info.title
         super().__init__(target, pagesize=layout.page_pt, invariant=1, title=title, author=info.author,
                          subject=info.subject, keywords=info.keywords, creator="sandtable", producer="sandtable",

@@ -87,8 +87,8 @@ def _front(game: Game, book: Rulebook, setting: Setting, contents: Contents) -> 
 
 def _credits(game: Game, book: Rulebook, setting: Setting) -> list[Flowable]:
     """Return the title page's credits: who designed, drew, translated and published the game, and its version."""
-    lines = [f"<b>{escape(phrase(role, book.lang))}:</b> {escape(names)}" for role, names in credit_lines(game)]
-    return [Para("<br/>".join(lines), setting.styles.body)] if lines else []
+    return [Para(f"<b>{escape(phrase(role, book.lang))}:</b> {escape(names)}", setting.styles.body)
+            for role, names in credit_lines(game)]
 
 
 def _heading(markup: str, text: str, key: str, depth: int, setting: Setting) -> Heading:
