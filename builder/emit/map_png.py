@@ -5,32 +5,24 @@ draw; a game that wants them sets `print.map_dpi` (or the build is given `--map-
 """
 from __future__ import annotations
 
-import io
-
 from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.emit.output import Artifact
 from builder.model.content import Game
 from builder.model.units import MM_PER_INCH
+from builder.render.drawing import Drawing
 from builder.render.maps.sheet import map_sheets
-from builder.render.pdf import draw_drawing, new_canvas, show_scratch_page
+from builder.render.pdf import scratch_document
 from builder.render.png import bitmap_png
 
 KIND = "map-png"
 
 
-def _pngs(drawings: list, dpi: int) -> list[bytes]:
+def _pngs(drawings: list[Drawing], dpi: int) -> list[bytes]:
     """Return each drawing as a PNG at `dpi`: one scratch PDF page each, rasterised by PDFium."""
     import pypdfium2
 
-    buffer = io.BytesIO()  # a scratch document, read once by PDFium: not worth compressing
-    canvas = new_canvas(buffer, drawings[0].width_mm * PT_PER_MM, drawings[0].height_mm * PT_PER_MM, compress=False)
-    for drawing in drawings:
-        canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
-        draw_drawing(canvas, drawing, 0, 0)
-        show_scratch_page(canvas)
-    canvas.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
+    document = pypdfium2.PdfDocument(scratch_document(drawings))
     found = []
     for index, drawing in enumerate(drawings):
         page = document[index]

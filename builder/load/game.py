@@ -155,10 +155,13 @@ def load_game(path: Path) -> Game:
     problem found."""
     with collector_paused():
         game = _load_game(path)
-    if not PRINT_OVERRIDES:
-        return game
-    settings = game.game.print.model_copy(update=PRINT_OVERRIDES)
-    return dataclasses.replace(game, game=game.game.model_copy(update={"print": settings}))
+    return with_print_settings(game, PRINT_OVERRIDES) if PRINT_OVERRIDES else game
+
+
+def with_print_settings(game: Game, settings: dict[str, object]) -> Game:
+    """Return the game with some of its print settings replaced (values already checked by the caller)."""
+    replaced = game.game.print.model_copy(update=settings)
+    return dataclasses.replace(game, game=game.game.model_copy(update={"print": replaced}))
 
 
 def _load_game(path: Path) -> Game:

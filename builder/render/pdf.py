@@ -16,6 +16,7 @@ render/pdf_file.py, and drawings placed as Form XObjects by render/pdf_forms.py.
 """
 from __future__ import annotations
 
+import io
 from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -482,6 +483,19 @@ def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, 
     if text:
         code.append(text)
     code.append("Q")
+
+
+def scratch_document(drawings: list[Drawing]) -> bytes:
+    """Return an uncompressed PDF of one page per drawing, each page the drawing's size: for PDFium to read
+    once and rasterise (not worth compressing)."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, drawings[0].width_mm * PT_PER_MM, drawings[0].height_mm * PT_PER_MM, compress=False)
+    for drawing in drawings:
+        canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
+        draw_drawing(canvas, drawing, 0, 0)
+        show_scratch_page(canvas)
+    canvas.save()
+    return buffer.getvalue()
 
 
 def pdf_bytes(text: str) -> bytes:
