@@ -194,3 +194,45 @@ def test_map_sheets_become_pngs_at_the_map_dpi_only_when_asked(tmp_path: Path) -
         assert png.extra["dpi"] == 100 and dpi == pytest.approx(100, abs=0.1)
         assert (width, height) == (round(sheet.drawing.width_mm / MM_PER_INCH * 100),
                                    round(sheet.drawing.height_mm / MM_PER_INCH * 100))
+
+
+def test_print_settings_on_the_command_line_replace_the_game_yaml_ones(tmp_path: Path) -> None:
+    import json
+
+    from tests.conftest import run_cli
+
+    out = tmp_path / "out"
+    result = run_cli("build", str(MINIMAL), "-o", str(out), "--dpi", "150", "--paper", "letter",
+                     "--map-paper", "a2", "--map-paper", "22x34in", timeout=180)
+    assert result.code == 0, result.stderr
+    manifest = json.loads((out / "minimal" / "manifest.json").read_text(encoding="utf-8"))
+    faces = [a for a in manifest["artifacts"] if a["kind"] == "counter-face-png"]
+    assert faces and {a["dpi"] for a in faces} == {150}
+    charts = [a for a in manifest["artifacts"] if a["kind"] == "charts-pdf"]
+    assert {a["paper"] for a in charts} == {"letter"}
+    large = {a["layout"]: a["fits"] for a in manifest["artifacts"] if a["kind"] == "map-pdf" and "fits" in a}
+    assert large == {"a2": True, "22x34in": True}
+    assert "note:" not in result.stderr
+    assert manifest["version"] == "1.0" and manifest["credits"]["version"] == "1.0"
+
+
+def test_a_map_larger_than_every_large_paper_is_named_in_the_build_output(minimal: Path, tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    small = run_cli("build", str(minimal), "-o", str(tmp_path / "small"), "--map-paper", "a3", timeout=180)
+    assert small.code == 0, small.stderr
+    assert "note:" not in small.stderr
+    map_file = minimal / "map.yaml"  # hexes of 60 mm: a map of some 390 × 330 mm, over an A3 page's printable area
+    map_file.write_text(map_file.read_text(encoding="utf-8").replace("hex_mm: 19.05", "hex_mm: 60"), encoding="utf-8")
+    large = run_cli("build", str(minimal), "-o", str(tmp_path / "large"), "--map-paper", "a3", "--map-paper",
+                    "tabloid", timeout=180)
+    assert large.code == 0, large.stderr
+    assert "note: maps/main.pdf fits on one sheet of none of a3, tabloid: it is tiled on them" in large.stderr
+
+
+def test_a_paper_sandtable_does_not_know_is_a_usage_error(tmp_path: Path) -> None:
+    from tests.conftest import run_cli
+
+    result = run_cli("build", str(MINIMAL), "-o", str(tmp_path / "out"), "--paper", "b5")
+    assert result.code == 2
+    assert "'b5' is not one of" in result.stderr and "Traceback" not in result.stderr
