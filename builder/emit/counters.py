@@ -209,7 +209,8 @@ def emit_counter_pngs(game: Game) -> list[Artifact]:
         if not pieces:
             return []
         dpi, bleed = game.game.print.dpi, game.game.print.bleed_mm
-        faces = [(piece, which, face) for piece in pieces for which, face in (("front", piece.front), ("back", piece.back))]
+        faces = [(piece, which, face) for piece in pieces
+                 for which, face in (("front", piece.front), ("back", piece.back))]
         plain = _face_pngs([face for _, _, face in faces], dpi)
         bled = _face_pngs([with_bleed(face, bleed) for _, _, face in faces], dpi)
         artifacts, taken, stems = [], set(), {}

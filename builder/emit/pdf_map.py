@@ -99,7 +99,8 @@ def emit_map_pdfs(game: Game, *, overlap_mm: float = DEFAULT_OVERLAP_MM) -> list
         extra = {"map": sheet.map_id, "sheet": sheet.kind}
         name = sheet.drawing.title or sheet.id
         info = document_info(game, f"{phrase('map', lang)} {sheet.id}", lang, title=name)
-        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-full.pdf", full_pdf(sheet, info), {**extra, "layout": "full"}))
+        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-full.pdf", full_pdf(sheet, info),
+                                  {**extra, "layout": "full"}))
         large = [p for p in settings.map_papers if p not in settings.papers]
         for paper in [*settings.papers, *large]:
             plan = tile_plan(sheet.drawing.width_mm, sheet.drawing.height_mm, paper, overlap_mm=overlap_mm)

@@ -235,8 +235,9 @@ def calibration_sides(geom: SheetGeometry, offset_mm: tuple[float, float]) -> li
         return items
 
     text = "Calibration: print this page pair as you will print the sheets; hold it to the light"
-    front = SheetSide(tuple(marks(cells, text)), (), (geom.x0_mm, geom.y0_mm, geom.cols * geom.pitch_mm - geom.gutter_mm,
-                                                      geom.rows * geom.pitch_mm - geom.gutter_mm))
+    block = (geom.x0_mm, geom.y0_mm, geom.cols * geom.pitch_mm - geom.gutter_mm,
+             geom.rows * geom.pitch_mm - geom.gutter_mm)
+    front = SheetSide(tuple(marks(cells, text)), (), block)
     back = SheetSide(tuple(marks(backs, "Calibration back: read the offset on the ticks (1 mm each) and set "
                                         "print.back_offset_mm")), (), front.trim_mm)
     return [front, back]

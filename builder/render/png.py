@@ -42,10 +42,11 @@ def face_pngs(faces: list[Drawing], *, px: int, dpi: float | None = None) -> lis
 
     Rasterising SVG with resvg costs about 3.5 ms a counter face (text shaping); PDFium renders a
     page of faces, the very content streams the printed sheets use (render.pdf.compiled), in well
-    under a millisecond a face. All faces have the size of the first. Each face is drawn clipped to its square, as a form on the printed
+    under a millisecond a face. Each face is drawn clipped to its square, as a form on the printed
     sheet is, so text running over its edge never reaches a neighbour's crop; drawn on the page
     rather than as forms, the sheet is quicker to write and for PDFium to read. The scale makes a
     face exactly `px` pixels wide and every cell start on a whole pixel, so the crops are exact.
+    All faces have the size of the first; with `dpi`, each PNG records it.
     """
     if not faces:
         return []
