@@ -30,6 +30,8 @@ FORM = "MapSheet"
 """Name of the Form XObject that holds the sheet in a tiled PDF."""
 FULL_MARGIN_MM = 10.0
 """White border around a sheet on its full-size page."""
+BLEED_MM = 3.0
+"""The full-size page's BleedBox beyond its TrimBox (the sheet's edge): the 3 mm print shops ask for."""
 
 
 def full_pdf(sheet: MapSheet, info: DocumentInfo) -> bytes:
@@ -41,6 +43,11 @@ def full_pdf(sheet: MapSheet, info: DocumentInfo) -> bytes:
     canvas.setViewerPreference("PrintScaling", "None")
     define_form(canvas, FORM, sheet.drawing)
     show_form(canvas, FORM, FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
+    # a print shop trims at the sheet's edge and wants 3 mm beyond it (the white border is the paper's)
+    trim = (FULL_MARGIN_MM, FULL_MARGIN_MM, width_mm - FULL_MARGIN_MM, height_mm - FULL_MARGIN_MM)
+    canvas.setTrimBox(tuple(v * PT_PER_MM for v in trim))
+    canvas.setBleedBox(tuple((v + grow) * PT_PER_MM for v, grow in zip(trim, (-BLEED_MM, -BLEED_MM, BLEED_MM,
+                                                                               BLEED_MM))))
     canvas.showPage()
     canvas.save()
     return out.getvalue()

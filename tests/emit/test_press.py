@@ -71,13 +71,16 @@ def test_press_pdfs_are_cmyk_pdfx_with_an_output_intent_and_boxes(tmp_path: Path
 
 
 @needs_ghostscript
-def test_press_counter_sheet_keeps_its_3mm_bleed_box(tmp_path: Path) -> None:
+@pytest.mark.parametrize("source,page_index", [("counters/", 2), ("maps/main-full", 0)])
+def test_press_sheets_keep_their_3mm_bleed_box(tmp_path: Path, source: str, page_index: int) -> None:
     game = _game_with(tmp_path, *PRESS_SETTINGS)
-    counters = next(a for a in emit_press_pdfs(game) if a.extra["source"].startswith("counters/"))
-    page = PdfReader(io.BytesIO(counters.data)).pages[2]
+    pressed = next(a for a in emit_press_pdfs(game) if a.extra["source"].startswith(source))
+    page = PdfReader(io.BytesIO(pressed.data)).pages[page_index]
     trim, bleed = [float(v) for v in page["/TrimBox"]], [float(v) for v in page["/BleedBox"]]
-    assert trim[0] - bleed[0] == pytest.approx(3 * 72 / MM_PER_INCH, abs=0.01)
-    assert bleed[2] - trim[2] == pytest.approx(3 * 72 / MM_PER_INCH, abs=0.01)
+    media = [float(v) for v in page["/MediaBox"]]
+    for n, sign in enumerate((-1, -1, 1, 1)):
+        assert (bleed[n] - trim[n]) * sign == pytest.approx(3 * 72 / MM_PER_INCH, abs=0.01)
+        assert (media[n] - bleed[n]) * sign >= 0
 
 
 @needs_ghostscript
