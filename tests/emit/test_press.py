@@ -239,3 +239,26 @@ def test_a_paper_sandtable_does_not_know_is_a_usage_error(tmp_path: Path) -> Non
     result = run_cli("build", str(MINIMAL), "-o", str(tmp_path / "out"), "--paper", "b5")
     assert result.code == 2
     assert "'b5' is not one of" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("flip", ["long-edge", "short-edge"])
+def test_with_gutters_every_back_still_lands_behind_its_front(tmp_path: Path, flip: str) -> None:
+    from builder.emit.counters import counters_pdf
+    from builder.model.units import PAPERS_MM
+    from tests.emit.test_counters import _do_positions
+
+    game = _game_with(tmp_path, "print: {counter_size: 1/2in}",
+                      f"print: {{counter_size: 1/2in, gutter_mm: 1.5, gutter_colour: black, duplex: {flip}}}")
+    reader = PdfReader(io.BytesIO(counters_pdf(game, "a4", all_counters(game) * 40)))
+    page_w_mm, page_h_mm = PAPERS_MM["a4"]
+    pt_per_mm = 72 / MM_PER_INCH
+    pages = reader.pages[2:]
+    assert len(pages) >= 2
+    for fronts, backs in zip(pages[0::2], pages[1::2]):
+        front_at, back_at = _do_positions(fronts), _do_positions(backs)
+        assert len(front_at) == len(back_at) > 1
+        assert front_at[1][0] - front_at[0][0] == pytest.approx((12.7 + 1.5) * pt_per_mm, abs=0.01)
+        for (fx, fy), (bx, by) in zip(front_at, back_at):
+            fx, fy, bx, by = (v / pt_per_mm for v in (fx, fy, bx, by))
+            expected = (fx, page_h_mm - fy - 12.7) if flip == "short-edge" else (page_w_mm - fx - 12.7, fy)
+            assert bx == pytest.approx(expected[0], abs=0.01) and by == pytest.approx(expected[1], abs=0.01)
