@@ -193,7 +193,9 @@ def load_path(path: Path) -> CheckResult:
     folder = game_folder_of(path)
     # hashed before reading: a file saved during the build makes the next build look again
     inputs = folder_fingerprint(folder) if (folder / "game.yaml").is_file() else ""
-    from builder.load.game import load_game  # the loader and YAML: only where games are read (`reader`)
+    from builder.load.game import PRINT_OVERRIDES, load_game  # the loader and YAML: only where games are read
+    if inputs and PRINT_OVERRIDES:  # built with other print settings: the next plain build is not up to date
+        inputs += f" with {sorted(PRINT_OVERRIDES.items())}"
     try:
         game = load_game(path)
     except ContentError as exc:

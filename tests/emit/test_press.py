@@ -217,6 +217,11 @@ def test_print_settings_on_the_command_line_replace_the_game_yaml_ones(tmp_path:
     assert large == {"a2": True, "22x34in": True}
     assert "note:" not in result.stderr
     assert manifest["version"] == "1.0" and manifest["credits"]["version"] == "1.0"
+    again = run_cli("build", str(MINIMAL), "-o", str(out), timeout=180)  # game.yaml's settings again: no shortcut
+    assert again.code == 0 and "(up to date)" not in again.stderr
+    manifest = json.loads((out / "minimal" / "manifest.json").read_text(encoding="utf-8"))
+    assert {a["dpi"] for a in manifest["artifacts"] if a["kind"] == "counter-face-png"} == {300}
+    assert "(up to date)" in run_cli("build", str(MINIMAL), "-o", str(out), timeout=180).stderr
 
 
 def test_a_map_larger_than_every_large_paper_is_named_in_the_build_output(minimal: Path, tmp_path: Path) -> None:
