@@ -7,7 +7,7 @@ profile) and, with -dPDFX, writes the PDF/X-3 version key and a TrimBox and Blee
 none; the output intent itself, carrying that same profile, is made by the pdfmark program below. Links
 are dropped (PDF/X allows no annotations); a press file is for printing, the ordinary PDFs for reading.
 
-Ghostscript puts a time-based /ID in the trailer: it is replaced by a hash of the input, so the same
+Ghostscript puts a time-based /ID in the trailer: it is replaced by a hash of the file, so the same
 content gives the same bytes (SOURCE_DATE_EPOCH pins the dates).
 """
 from __future__ import annotations
@@ -65,9 +65,13 @@ def _command(gs: str, program: Path, source: Path, target: Path) -> list[str]:
             f"-sOutputICCProfile={ICC_PROFILE}", f"-sOutputFile={target}", str(program), str(source)]
 
 
-def _with_fixed_id(data: bytes, source: bytes) -> bytes:
-    """Return Ghostscript's output with its trailer /ID replaced, in place, by a hash of the input."""
-    fixed = hashlib.sha256(source).hexdigest()[:32].upper().encode("ascii")
+def _with_fixed_id(data: bytes) -> bytes:
+    """Return Ghostscript's output with its trailer /ID replaced, in place, by a hash of the rest of the file.
+
+    Not of the input: Ghostscript writes every stream anew, so two inputs that differ only in how their
+    streams were deflated give one press file, and one ID."""
+    blank = b"/ID [<" + b"0" * 32 + b"><" + b"0" * 32 + b">]"
+    fixed = hashlib.sha256(_TRAILER_ID.sub(blank, data)).hexdigest()[:32].upper().encode("ascii")
     return _TRAILER_ID.sub(b"/ID [<" + fixed + b"><" + fixed + b">]", data)
 
 
@@ -101,7 +105,7 @@ def _convert(gs: str, program: Path, folder: Path, batch: list[tuple[int, Artifa
         said = process.communicate()[0].decode("utf-8", "replace").strip()
         if process.returncode != 0 or said:  # a warning means it fell back to plain PDF: not a press file
             raise PressError(f"Ghostscript could not make the press file of {artifact.path}: {said}")
-        data = _with_fixed_id((folder / f"{n}-press.pdf").read_bytes(), artifact.data)
+        data = _with_fixed_id((folder / f"{n}-press.pdf").read_bytes())
         pressed.append(Artifact(KIND, f"press/{artifact.path}", data,
                                 {"source": artifact.path, "pdfx": PDFX_VERSION, "colour": "CMYK"}))
     return pressed
