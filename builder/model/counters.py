@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import ContentModel, DesignedFlag, Id, Number, Scalar, Text
+from builder.model.base import ContentModel, CounterSize, DesignedFlag, Id, Number, Scalar, Text
 
 NatoSymbol = Literal[
     "infantry", "armour", "mechanised", "motorised", "recon", "armoured-car", "artillery",
@@ -68,6 +68,8 @@ class UnitType(ContentModel):
     """Values every step of a unit of this type must have."""
     layout: Id | None = None
     """The counter layout for units of this type (a template id); the game's default when empty."""
+    counter_size: CounterSize | None = None
+    """The counter size of units of this type (such as 3/4in leaders), when it differs from the game's."""
     prohibited_terrain: list[Id] = []
     """Terrain units of this type may never enter."""
     properties: dict[str, Scalar | list[Scalar]] = {}
@@ -118,6 +120,8 @@ class Unit(ContentModel):
     """Another counter of the same unit in another mode (mounted/dismounted, line/column)."""
     copies: int = Field(default=1, ge=1, le=1000)
     """How many identical counters the counter mix holds (at most 1,000)."""
+    counter_size: CounterSize | None = None
+    """This unit's counter size, when it differs from its type's and the game's."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further values the rules need for this unit (tank model, command range, flags)."""
     designed: DesignedFlag = False

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.render.counter_sheet import PAPERS_MM
+from builder.render.credits import DocumentInfo
 from builder.render.drawing import Drawing, Group, Paint, Rect, Text
 from builder.render.ink import printed_texts, shape_boxes
 from builder.render.pdf import draw_drawing, new_canvas
@@ -163,10 +164,10 @@ def footer(plan: PagePlan, text: str) -> Drawing:
                    (Text(plan.width_mm / 2, baseline, text, FOOTER_MM, fill="#505050", anchor="middle"),))
 
 
-def pages_pdf(pages: list[list[PlacedChart]], plan: PagePlan, *, title: str, footers: list[str]) -> bytes:
+def pages_pdf(pages: list[list[PlacedChart]], plan: PagePlan, *, info: DocumentInfo, footers: list[str]) -> bytes:
     """Return the pages as a PDF: each chart drawn in place and bookmarked under its title."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan.width_mm * PT_PER_MM, plan.height_mm * PT_PER_MM, title=title)
+    canvas = new_canvas(buffer, plan.width_mm * PT_PER_MM, plan.height_mm * PT_PER_MM, info=info)
     for number, page in enumerate(pages):
         for placed in page:
             top_pt = (plan.height_mm - placed.y_mm) * PT_PER_MM

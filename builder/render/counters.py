@@ -44,6 +44,22 @@ def side_mm(game: Game) -> float:
     return parse_length_mm(game.game.print.counter_size)
 
 
+def unit_side_mm(game: Game, unit: Unit) -> float:
+    """Return a unit's counter side in mm: its own size, else its type's, else the game's."""
+    if unit.counter_size is not None:
+        return parse_length_mm(unit.counter_size)
+    unit_type = _mix(game).unit_types.get(unit.type)
+    if unit_type is not None and unit_type.counter_size is not None:
+        return parse_length_mm(unit_type.counter_size)
+    return side_mm(game)
+
+
+def marker_side_mm(game: Game) -> float:
+    """Return the side in mm of markers and chits: `print.marker_size`, else the game's counter size."""
+    size = game.game.print.marker_size
+    return parse_length_mm(size) if size is not None else side_mm(game)
+
+
 def _first_by_id(things) -> dict:
     found: dict = {}
     for thing in things:
@@ -160,12 +176,12 @@ def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int) -> s
     return ""
 
 
-def _fitted(mix: _Mix, slot: TextSlot, text: str) -> PlacedText:
-    """Return fit_text for the game's counter side, remembered per slot and text."""
-    key = (id(slot), text)
+def _fitted(mix: _Mix, slot: TextSlot, text: str, side: float) -> PlacedText:
+    """Return fit_text for a counter side, remembered per slot, text and side."""
+    key = (id(slot), text, side)
     placed = mix.fitted.get(key)
     if placed is None or placed.slot is not slot:
-        placed = mix.fitted[key] = fit_text(slot, text, mix.side, mix.safe_mm)
+        placed = mix.fitted[key] = fit_text(slot, text, side, mix.safe_mm)
     return placed
 
 
@@ -264,7 +280,8 @@ def _slot_for(mix: _Mix, slot: TextSlot, unit: Unit) -> TextSlot:
 
 def _placed_unit_texts(game: Game, mix: _Mix, unit: Unit, step: int) -> list[PlacedText]:
     layout = _layout(game, mix, unit)
-    return [_fitted(mix, _slot_for(mix, slot, unit), unit_slot_text(game, layout, slot, unit, step))
+    side = unit_side_mm(game, unit)
+    return [_fitted(mix, _slot_for(mix, slot, unit), unit_slot_text(game, layout, slot, unit, step), side)
             for slot in layout.texts]
 
 
@@ -272,7 +289,7 @@ def unit_face_parts(game: Game, unit: Unit, step: int) -> FaceParts:
     """Return the layers of the face that shows `step` (0 = full strength) of a unit."""
     mix = _mix(game)
     layout = _layout(game, mix, unit)
-    side = mix.side
+    side = unit_side_mm(game, unit)
     background, ink = _colours(game, unit.nationality, mix)
     ground: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     formation = mix.formations.get(unit.formation)
@@ -301,9 +318,10 @@ def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
     return unit_face_parts(game, unit, step).drawing()
 
 
-def plain_face(game: Game, nationality: str | None, *, label: str = "") -> Drawing:
-    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask)."""
-    side = side_mm(game)
+def plain_face(game: Game, nationality: str | None, *, label: str = "", side: float | None = None) -> Drawing:
+    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask), `side` mm
+    wide (the game's counter size by default)."""
+    side = side_mm(game) if side is None else side
     background, ink = _colours(game, nationality)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     if label:
@@ -321,8 +339,8 @@ def _unit_back(game: Game, unit: Unit, front_step: int) -> Drawing:
     if unit.back == "mask":
         side = next((n.side for n in game.game.nationalities if n.id == unit.nationality), "")
         name = next((text_in(s.name, _lang(game)) for s in game.game.sides if s.id == side), "")
-        return plain_face(game, unit.nationality, label=name)
-    return plain_face(game, unit.nationality)
+        return plain_face(game, unit.nationality, label=name, side=unit_side_mm(game, unit))
+    return plain_face(game, unit.nationality, side=unit_side_mm(game, unit))
 
 
 def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
@@ -338,7 +356,7 @@ def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
 def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
     """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
     layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
-    side, safe = side_mm(game), game.game.print.safe_area_mm
+    side, safe = marker_side_mm(game), game.game.print.safe_area_mm
     placed: list[PlacedText] = []
     for slot in layout.texts:
         text = marker_slot_text(game, slot, marker, face)
@@ -349,7 +367,7 @@ def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedTex
 
 def marker_face_parts(game: Game, marker: Marker, face: int) -> FaceParts:
     """Return the layers of one face of a marker, chit or order die, its text in an ink legible on its colour."""
-    side = side_mm(game)
+    side = marker_side_mm(game)
     colour = (marker.faces[face].colour if face < len(marker.faces) else None) or marker.colour
     background, ink = _colours(game, marker.nationality)
     if colour is None and marker.nationality is None and marker.side is not None:
@@ -369,7 +387,8 @@ def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
 def marker_counters(game: Game, marker: Marker) -> list[CounterPiece]:
     """Return a marker's counter: its first face in front, its second (or a plain back) behind."""
     front = marker_face(game, marker, 0)
-    back = marker_face(game, marker, 1) if len(marker.faces) > 1 else plain_face(game, marker.nationality)
+    back = (marker_face(game, marker, 1) if len(marker.faces) > 1
+            else plain_face(game, marker.nationality, side=marker_side_mm(game)))
     if len(marker.faces) <= 1 and marker.colour:
         back = Drawing(front.width_mm, front.height_mm, (front.items[0],))
     return [CounterPiece(marker.id, marker.id, front, back, marker.copies)]

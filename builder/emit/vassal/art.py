@@ -9,7 +9,6 @@ so counters sit in hexes as on the table.
 """
 from __future__ import annotations
 
-import io
 from collections import Counter
 from typing import Callable, Hashable, TypeVar
 
@@ -33,7 +32,7 @@ from builder.render.drawing import Drawing, Group, Item, Paint, Rect, Text, circ
 from builder.render.maps.frame import terrain_by_id
 from builder.render.maps.sheet import map_sheets
 from builder.render.maps.table import table_items
-from builder.render.pdf import draw_drawing, new_canvas, show_scratch_page
+from builder.render.pdf import scratch_document
 from builder.render.png import face_pngs, png_bytes
 
 CHART_WIDTH_MM = 180.0
@@ -144,14 +143,7 @@ def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
     """
     if not jobs:
         return []
-    buffer = io.BytesIO()  # a scratch document, read once by PDFium: not worth compressing
-    canvas = new_canvas(buffer, jobs[0][0].width_mm * PT_PER_MM, jobs[0][0].height_mm * PT_PER_MM, compress=False)
-    for drawing, _ in jobs:
-        canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
-        draw_drawing(canvas, drawing, 0, 0)
-        show_scratch_page(canvas)
-    canvas.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
+    document = pypdfium2.PdfDocument(scratch_document([drawing for drawing, _ in jobs]))
     out = []
     for index, (drawing, dpi) in enumerate(jobs):
         px_per_mm = dpi / MM_PER_INCH

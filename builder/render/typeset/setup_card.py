@@ -15,6 +15,7 @@ from builder.model.scenario import Placement, Scenario, Where
 from builder.plan.placement import Placed
 from builder.plan.setups import Setup, planned_setups
 from builder.render.counter_images import CounterPictures
+from builder.render.credits import document_info
 from builder.render.phrases import date_text, phrase
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
@@ -309,7 +310,7 @@ def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str,
                  rules_flowables, victory_flowables):
         story += part(card)
     buffer = io.BytesIO()
-    document = TypesetDocument(buffer, layout, title=f"{text_in(game.game.title, lang)}: {title}", lang=lang,
-                               front=False)
+    info = document_info(game, f"{phrase('setup', lang)}: {title}", lang, title=f"{text_in(game.game.title, lang)}: {title}")
+    document = TypesetDocument(buffer, layout, info=info, front=False)
     document.build(story)
     return buffer.getvalue()
