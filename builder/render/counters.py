@@ -94,8 +94,8 @@ class _Mix:
 
 @per_game
 def _mix(game: Game) -> _Mix:
-    return _Mix(side_mm(game), game.game.print.safe_area_mm, _first_by_id(game.counters.unit_types), _first_by_id(game.game.nationalities),
-                _first_by_id(game.game.formations))
+    return _Mix(side_mm(game), game.game.print.safe_area_mm, _first_by_id(game.counters.unit_types),
+                _first_by_id(game.game.nationalities), _first_by_id(game.game.formations))
 
 
 @lru_cache(maxsize=4096)
@@ -360,7 +360,8 @@ def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedTex
     placed: list[PlacedText] = []
     for slot in layout.texts:
         text = marker_slot_text(game, slot, marker, face)
-        fitted = wrap_lines(slot, text, side, safe) if slot.source == "marker_text" else [fit_text(slot, text, side, safe)]
+        fitted = (wrap_lines(slot, text, side, safe) if slot.source == "marker_text"
+                  else [fit_text(slot, text, side, safe)])
         placed += fitted
     return placed
 

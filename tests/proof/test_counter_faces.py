@@ -21,42 +21,84 @@ SVG_TOLERANCE_MM = 0.01
 SOFT_HYPHEN = "\xad"
 
 
-def counter_side_mm(game: Game) -> float:
-    """Return the counter side the print settings ask for."""
-    return parse_length_mm(game.game.print.counter_size)
-
-
-def _geometry(game: Game, paper: str) -> SheetGeometry:
+def counter_side_mm(game: Game, counter: PrintedCounter) -> float:
+    """Return the side a printed counter is cut to: a marker's `print.marker_size`, a unit's own size or its
+    type's, else the game's `print.counter_size`."""
     settings = game.game.print
-    return sheet_geometry(paper, counter_side_mm(game), settings.bleed_mm, settings.duplex)
+    if counter.unit is None:
+        size = settings.marker_size
+    else:
+        unit_type = next((t for t in game.counters.unit_types if t.id == counter.unit.type), None)
+        size = counter.unit.counter_size or (unit_type.counter_size if unit_type else None)
+    return parse_length_mm(size or settings.counter_size)
+
+
+def _geometry(game: Game, paper: str, side_mm: float) -> SheetGeometry:
+    settings = game.game.print
+    return sheet_geometry(paper, side_mm, settings.bleed_mm, settings.duplex, gutter_mm=settings.gutter_mm,
+                          gutter_colour=settings.gutter_colour)
+
+
+def _owner(game: Game, counter: PrintedCounter) -> tuple[int, int]:
+    """Return the positions of a counter's side and formation in game.yaml (past the end for none)."""
+    sides = [s.id for s in game.game.sides]
+    formations = [f.id for f in game.game.formations]
+    side_of = {n.id: n.side for n in game.game.nationalities}
+    if counter.unit is not None:
+        side, formation = side_of.get(counter.unit.nationality), counter.unit.formation
+    else:
+        side, formation = counter.marker.side or side_of.get(counter.marker.nationality or ""), None
+    return (sides.index(side) if side in sides else len(sides),
+            formations.index(formation) if formation in formations else len(formations))
+
+
+def sheet_runs(game: Game) -> list[list[PrintedCounter]]:
+    """Return the printed counters as the runs of sheets print.sheet_order and the sizes ask for: the largest
+    counters first, in the mix's order, by side or by formation; a run ends where the size (or the side) changes."""
+    order = game.game.print.sheet_order
+    mix = printed_mix(game)
+    owner = {id(c): _owner(game, c) for c in mix}
+
+    def key(counter: PrintedCounter) -> tuple[float, int]:
+        side, formation = owner[id(counter)]
+        return -counter_side_mm(game, counter), side if order == "side" else formation if order == "formation" else 0
+
+    runs: list[list[PrintedCounter]] = []
+    for counter in sorted(mix, key=key):
+        last = key(runs[-1][0]) if runs else None
+        if last is not None and last[0] == key(counter)[0] and (order != "side" or last == key(counter)):
+            runs[-1].append(counter)
+        else:
+            runs.append([counter])
+    return runs
 
 
 @dataclass(frozen=True)
 class Cell:
-    """Where one face of a printed counter lies: page, top-left corner (mm), and which face."""
+    """Where one face of a printed counter lies: page, top-left corner and side (mm), and which face."""
 
     counter: PrintedCounter
     page: int
     x_mm: float
     y_mm: float
+    side_mm: float
     back: bool
 
 
 def printed_cells(game: Game, paper: str) -> list[Cell]:
     """Return every face's cell on the counters PDF of one paper: calibration pages first, then per
     sheet the fronts page and the backs page (one page for a fold-over sheet)."""
-    geom = _geometry(game, paper)
-    fold = geom.flip == "fold-over"
-    mix = printed_mix(game)
     offset = game.game.print.back_offset_mm
-    cells, page = [], 0 if fold else 2
-    for start in range(0, len(mix), geom.per_sheet):
-        sheet = mix[start:start + geom.per_sheet]
-        back_page = page if fold else page + 1
-        for index, counter in enumerate(sheet):
-            cells.append(Cell(counter, page, *geom.front_cell(index), back=False))
-            cells.append(Cell(counter, back_page, *geom.back_cell(index, offset), back=True))
-        page = back_page + 1
+    cells, page = [], 0 if game.game.print.duplex == "fold-over" else 2
+    for run in sheet_runs(game):
+        side = counter_side_mm(game, run[0])
+        geom = _geometry(game, paper, side)
+        for start in range(0, len(run), geom.per_sheet):
+            back_page = page if geom.flip == "fold-over" else page + 1
+            for index, counter in enumerate(run[start:start + geom.per_sheet]):
+                cells.append(Cell(counter, page, *geom.front_cell(index), side, back=False))
+                cells.append(Cell(counter, back_page, *geom.back_cell(index, offset), side, back=True))
+            page = back_page + 1
     return cells
 
 
@@ -65,7 +107,7 @@ def face_texts(game: Game, counter: PrintedCounter, back: bool) -> list[Expected
     if counter.unit is None:
         return None
     step = back_step(counter.unit, counter.step) if back else counter.step
-    return None if step is None else unit_face_texts(game, counter.unit, step, counter_side_mm(game))
+    return None if step is None else unit_face_texts(game, counter.unit, step, counter_side_mm(game, counter))
 
 
 def _matches(run: Run, want: ExpectedText, x_mm: float, y_mm: float) -> bool:
@@ -77,8 +119,7 @@ def _matches(run: Run, want: ExpectedText, x_mm: float, y_mm: float) -> bool:
 
 def cell_problems(runs: list[Run], cell: Cell, game: Game) -> list[str]:
     """Return what is wrong with one printed face: a slot's text missing or misplaced, or text no slot asks for."""
-    side = counter_side_mm(game)
-    inside = [r for r in runs if r.page == cell.page and r.inside(cell.x_mm, cell.y_mm, side, side)]
+    inside = [r for r in runs if r.page == cell.page and r.inside(cell.x_mm, cell.y_mm, cell.side_mm, cell.side_mm)]
     where = f"{cell.counter.id} {'back' if cell.back else 'front'} (page {cell.page + 1})"
     wanted = face_texts(game, cell.counter, cell.back)
     if wanted is None:

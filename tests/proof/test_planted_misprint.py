@@ -99,7 +99,8 @@ def test_a_chart_id_printed_by_the_renderer_fails_the_id_proof(tmp_path: Path, m
     game_path = CONTENT / "magersfontein-1899"
     def id_for_title(tec: Tec, words: charts_render.ChartText) -> charts_render.Below:
         # the TEC's one combat line naming its chart by id rather than by title
-        return charts_render.Below((charts_render.Entry((("Combat:", True), ("→ " + str(shared_combat_chart(tec)), False))),))
+        line = (("Combat:", True), ("→ " + str(shared_combat_chart(tec)), False))
+        return charts_render.Below((charts_render.Entry(line),))
 
     monkeypatch.setattr(charts_render, "_shared_combat", id_for_title)
     built = built_with(tmp_path, game_path, emit_charts_pdf)
