@@ -13,6 +13,7 @@ from builder.model.content import Game
 from builder.render.chart_pages import column_pieces, pack, page_plan, pages_pdf
 from builder.render.charts import BODY_MM, chart_by_id, chart_drawing
 from builder.render.ink import printed_sizes_mm, printed_texts
+from builder.render.credits import DocumentInfo
 from tests.conftest import CONTENT
 
 
@@ -50,5 +51,5 @@ def test_a_cut_chart_is_bookmarked_once() -> None:
     charts = [(c.id, chart_drawing(game, c, "pl", width_mm=plan.column_mm)) for c in game.charts.charts]
     pages = pack(charts, plan)
     assert sum(p.continued for page in pages for p in page) >= 1
-    outline = PdfReader(io.BytesIO(pages_pdf(pages, plan, title="t", footers=[""] * len(pages)))).outline
+    outline = PdfReader(io.BytesIO(pages_pdf(pages, plan, info=DocumentInfo("t", "", "", "", "pl"), footers=[""] * len(pages)))).outline
     assert [entry.title for entry in outline] == [d.title for _, d in charts]
