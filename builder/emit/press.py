@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
 import subprocess
 import tempfile
@@ -42,9 +41,6 @@ _OUTPUT_INTENT = """\
     /Info (default_cmyk.icc) /DestOutputProfile {{press_profile}} >> /PUT pdfmark
 [ {{Catalog}} << /OutputIntents [ {{press_intent}} ] >> /PUT pdfmark
 """
-_TRAILER_ID = re.compile(rb"/ID ?\[<([0-9A-Fa-f]{32})> ?<([0-9A-Fa-f]{32})>\]")
-
-
 class PressError(RuntimeError):
     """Ghostscript is missing or failed: the press files cannot be made."""
 
@@ -65,14 +61,39 @@ def _command(gs: str, program: Path, source: Path, target: Path) -> list[str]:
             f"-sOutputICCProfile={ICC_PROFILE}", f"-sOutputFile={target}", str(program), str(source)]
 
 
+def _trailer_id(data: bytes) -> tuple[int, int]:
+    """Return where the trailer's /ID entry stands, from `/ID` to the bracket that closes its array.
+
+    Ghostscript writes the two strings in hex (`<…>`) or as literal strings (`(…)`, with backslash escapes and
+    balanced parentheses), in which a bracket may stand: the array is read, not matched by a pattern."""
+    start = data.rfind(b"/ID", data.rfind(b"trailer"))
+    at = data.find(b"[", start) + 1
+    if start < 0 or at <= 0:
+        raise PressError("Ghostscript wrote a PDF without a trailer /ID (a version this sandtable does not know)")
+    depth = 0
+    while at < len(data):
+        byte = data[at:at + 1]
+        if depth and byte == b"\\":
+            at += 1
+        elif byte == b"(":
+            depth += 1
+        elif depth and byte == b")":
+            depth -= 1
+        elif not depth and byte == b"]":
+            return start, at + 1
+        at += 1
+    raise PressError("Ghostscript wrote a PDF whose trailer /ID does not end")
+
+
 def _with_fixed_id(data: bytes) -> bytes:
-    """Return Ghostscript's output with its trailer /ID replaced, in place, by a hash of the rest of the file.
+    """Return Ghostscript's output with its trailer /ID (made of the time) replaced by a hash of the rest of
+    the file; the trailer follows the cross-reference table, so no offset moves.
 
     Not of the input: Ghostscript writes every stream anew, so two inputs that differ only in how their
     streams were deflated give one press file, and one ID."""
-    blank = b"/ID [<" + b"0" * 32 + b"><" + b"0" * 32 + b">]"
-    fixed = hashlib.sha256(_TRAILER_ID.sub(blank, data)).hexdigest()[:32].upper().encode("ascii")
-    return _TRAILER_ID.sub(b"/ID [<" + fixed + b"><" + fixed + b">]", data)
+    start, end = _trailer_id(data)
+    fixed = hashlib.sha256(data[:start] + data[end:]).hexdigest()[:32].upper().encode("ascii")
+    return data[:start] + b"/ID [<" + fixed + b"><" + fixed + b">]" + data[end:]
 
 
 def press_pdfs(sources: list[Artifact]) -> list[Artifact]:

@@ -14,7 +14,7 @@ from pypdf import PdfReader
 from builder.build import emit_press_pdfs
 from builder.emit.counters import emit_counter_pngs, sides_for
 from builder.emit.pdf_charts import emit_charts_pdf
-from builder.emit.press import ICC_PROFILE
+from builder.emit.press import ICC_PROFILE, _with_fixed_id
 from builder.load.game import load_game
 from builder.model.units import MM_PER_INCH
 from builder.render.counters import all_counters
@@ -267,3 +267,14 @@ def test_with_gutters_every_back_still_lands_behind_its_front(tmp_path: Path, fl
             fx, fy, bx, by = (v / pt_per_mm for v in (fx, fy, bx, by))
             expected = (fx, page_h_mm - fy - 12.7) if flip == "short-edge" else (page_w_mm - fx - 12.7, fy)
             assert bx == pytest.approx(expected[0], abs=0.01) and by == pytest.approx(expected[1], abs=0.01)
+
+
+def test_ghostscripts_trailer_id_is_replaced_whether_written_in_hex_or_as_a_literal_string() -> None:
+    # Ghostscript writes its time-made /ID in either form; a literal string may hold `]`, `)` and escapes
+    def trailer(entry: bytes) -> bytes:
+        return b"%PDF-1.3\nxref\n0 1\ntrailer\n<< /Size 3\n/ID " + entry + b"\n>>\nstartxref\n9\n%%EOF\n"
+
+    hex_id = trailer(b"[<ACEA2E2C9E5A884E0C12577B81333AC9><ACEA2E2C9E5A884E0C12577B81333AC9>]")
+    literal = trailer(b"[(j\\tF]G\\)\\nm(vT)\\b)(j\\tF]G\\)\\nm(vT)\\b)]")
+    assert _with_fixed_id(hex_id) == _with_fixed_id(literal)
+    assert re.search(rb"/ID \[<([0-9A-F]{32})><\1>\]\n>>\nstartxref\n9\n", _with_fixed_id(literal))
