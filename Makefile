@@ -9,8 +9,9 @@ STAMP := $(VENV)/.installed
 # Debian packages, each named by a command it provides, installed only when that command is missing.
 # poppler-utils: the tests read PDFs (pdftotext, pdffonts, pdftoppm).
 # fontconfig: a game's `print.font` may name an installed family, found with fc-match.
+# ghostscript: press PDFs (print.press) are converted to CMYK PDF/X with its shipped CMYK ICC profile.
 # chromium, chromium-driver: the live-preview test drives headless Chromium (no display needed).
-BUILD_TOOLS := pdftotext=poppler-utils fc-match=fontconfig
+BUILD_TOOLS := pdftotext=poppler-utils fc-match=fontconfig gs=ghostscript
 TEST_TOOLS := pdftotext=poppler-utils fc-match=fontconfig chromium=chromium chromedriver=chromium-driver
 
 define install_missing

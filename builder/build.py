@@ -84,6 +84,24 @@ emit_aid_pdf = Imported("builder.emit.pdf_aid", "emit_aid_pdf")
 emit_rulebook_pdf = Imported("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
 emit_setup_pdf = Imported("builder.emit.pdf_setup", "emit_setup_pdf")
 emit_vmod = Imported("builder.emit.vassal.module", "emit_vmod")
+emit_counter_pngs = Imported("builder.emit.counters", "emit_counter_pngs")
+emit_map_pngs = Imported("builder.emit.map_png", "emit_map_pngs")
+
+PRESSED: tuple[Emitter, ...] = (emit_counters, emit_map_pdfs, emit_charts_pdf, emit_aid_pdf, emit_rulebook_pdf,
+                                emit_setup_pdf)
+"""The emitters of the printed documents that get a press version (builder/emit/press.py)."""
+
+
+def emit_press_pdfs(game: Game) -> list[Artifact]:
+    """Return the press PDFs of the printed documents, when `print.press` asks for them.
+
+    The documents are drawn again in this task rather than read back from the other emitters: each emitter
+    reads only the model, and the conversion, the slow part, runs beside the other emitters.
+    """
+    if not game.game.print.press:
+        return []
+    from builder.emit.press import press_pdfs, to_press
+    return press_pdfs(to_press([a for emitter in PRESSED for a in emitter(game)], game.game.print.papers[0]))
 
 EMITTERS: list[Emitter] = [
     _model_json,
@@ -96,6 +114,9 @@ EMITTERS: list[Emitter] = [
     emit_rulebook_pdf,
     emit_setup_pdf,
     emit_vmod,
+    emit_counter_pngs,
+    emit_map_pngs,
+    emit_press_pdfs,
 ]
 """Every emitter, in the order their artifacts are listed in the manifest. Each takes the checked
 Game and returns its Artifacts; nothing is written until all of them have run."""
@@ -113,7 +134,9 @@ READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
     emit_charts_svg: CHART_READS,
     emit_aid_pdf: CHART_READS,
     emit_rulebook_pdf: rulebook_reads,
-    emit_setup_pdf: ("root", "game", "scenarios", "counters", "layouts", "maps"),
+    emit_setup_pdf: ("root", "game", "scenarios", "counters", "layouts", "maps", "charts"),
+    emit_counter_pngs: ("root", "game", "counters", "layouts"),
+    emit_map_pngs: ("root", "game", "maps"),
 }
 """The parts of the Game each emitter reads (fields, or fields of fields), or how to tell them from the
 game: a rebuild reruns an emitter only when one of these changed (builder/cache.py). An emitter not
@@ -132,9 +155,9 @@ several processes runs the parts as separate tasks, so that one long emitter doe
 tests/test_build_parallel.py proves the parts add up to the whole."""
 
 SHARED: tuple[tuple[Emitter, ...], ...] = (
-    (emit_map_pdfs, emit_map_svgs, emit_vmod),
+    (emit_map_pdfs, emit_map_svgs, emit_vmod, emit_map_pngs),
     (emit_charts_pdf, emit_aid_pdf, emit_charts_svg),
-    (emit_counters, emit_setup_pdf),
+    (emit_counters, emit_setup_pdf, emit_counter_pngs),
 )
 """Emitters that draw the same things (the map sheets, whose hex maps are the module's boards too; the
 charts' layouts; the counters), which each process draws once and remembers (builder/memo.py). A build on
@@ -183,7 +206,9 @@ def load_path(path: Path) -> CheckResult:
     folder = game_folder_of(path)
     # hashed before reading: a file saved during the build makes the next build look again
     inputs = folder_fingerprint(folder) if (folder / "game.yaml").is_file() else ""
-    from builder.load.game import load_game  # the loader and YAML: only where games are read (`reader`)
+    from builder.load.game import PRINT_OVERRIDES, load_game  # the loader and YAML: only where games are read
+    if inputs and PRINT_OVERRIDES:  # built with other print settings: the next plain build is not up to date
+        inputs += f" with {sorted(PRINT_OVERRIDES.items())}"
     try:
         game = load_game(path)
     except ContentError as exc:
@@ -295,7 +320,9 @@ def plan_game(result: CheckResult, out_dir: Path, *, cache: bool = True) -> Game
 
 
 def _manifest_bytes(game: Game, entries: list[dict]) -> bytes:
-    manifest = {"game": game.id, "title": text_in(game.game.title, game.game.languages[0]), "artifacts": entries}
+    credits = game.game.credits.model_dump(mode="json", exclude={"designed"})
+    manifest = {"game": game.id, "title": text_in(game.game.title, game.game.languages[0]),
+                "version": credits["version"], "credits": credits, "artifacts": entries}
     return to_json(manifest, indent=2) + b"\n"  # as json.dumps(…, ensure_ascii=False, indent=2), faster (model_json)
 
 
@@ -466,6 +493,7 @@ def workload(game: Game) -> dict[str, float]:
         "counters": len(game.counters.units) + len(game.counters.markers),
         "placements": sum(len(side.placements) for scenario in game.scenarios for side in scenario.setup),
         "charts": len(game.charts.charts),
+        "pressed": float(game.game.print.press),
     }
 
 
@@ -476,6 +504,8 @@ COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_charts_pdf: (0.2, {"charts": 0.0086}),
     emit_counters: (0.04, {"counters": 0.0007}),
     emit_setup_pdf: (0.07, {"placements": 0.002}),
+    emit_counter_pngs: (0.3, {"counters": 0.002}),
+    emit_press_pdfs: (0.0, {"pressed": 4.5}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
 (map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The chart

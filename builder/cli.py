@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 import click
 
 from builder.cache import up_to_date
+from builder.model.units import PAPERS_MM
 
 if TYPE_CHECKING:
     from builder.preview.session import Outcome
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_CONTENT, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 FORMATS = click.Choice(["github", "json", "sarif", "text"])
+PAPERS = list(PAPERS_MM)
 """The report formats: the keys of builder.rules.reporters.REPORTERS (tests/test_cli.py checks they agree)."""
 
 
@@ -142,10 +144,26 @@ def check(paths: tuple[Path, ...], fmt: str) -> None:
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
               help="Processes to build with  [default: one per core].")
 @click.option("--no-cache", is_flag=True, help="Rebuild every artifact, even those whose inputs did not change.")
+@click.option("--press/--no-press", default=None, help="Also write press PDFs (CMYK, PDF/X)  [default: print.press].")
+@click.option("--dpi", type=click.IntRange(72, 1200), default=None,
+              help="Resolution of the counter PNGs  [default: print.dpi].")
+@click.option("--map-dpi", type=click.IntRange(72, 1200), default=None,
+              help="Make PNGs of the map sheets at this resolution  [default: print.map_dpi].")
+@click.option("--paper", "papers", type=click.Choice(PAPERS), multiple=True,
+              help="Paper for sheets, charts and tiles; repeat for several  [default: print.papers].")
+@click.option("--map-paper", "map_papers", type=click.Choice(PAPERS), multiple=True,
+              help="Large-format paper to lay maps out on; repeat for several  [default: print.map_papers].")
 @_guard
-def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no_cache: bool) -> None:
+def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no_cache: bool, press: bool | None,
+          dpi: int | None, map_dpi: int | None, papers: tuple[str, ...], map_papers: tuple[str, ...]) -> None:
     """Check, then build every artifact of the games in PATHS into OUT (only what changed since the last build)."""
-    fresh = {path: None if no_cache else up_to_date(path, out_dir) for path in paths}
+    given = (("press", press), ("dpi", dpi), ("map_dpi", map_dpi), ("papers", list(papers)),
+             ("map_papers", list(map_papers)))
+    overrides = {key: value for key, value in given if value not in (None, [])}
+    if overrides:  # the last build may have had other settings: every game is looked at again
+        from builder.load.game import PRINT_OVERRIDES
+        PRINT_OVERRIDES.update(overrides)
+    fresh = {path: None if no_cache or overrides else up_to_date(path, out_dir) for path in paths}
     stale = [path for path in paths if fresh[path] is None]
     built = _build_stale(stale, out_dir, fmt, jobs=jobs, cache=not no_cache) if stale else {}
     for path in paths:
@@ -192,8 +210,20 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     lines = {}
     for path, one in zip(paths, built):
         kept = f" ({len(one.rerun)} of {len(EMITTERS)} emitters rerun)" if len(one.rerun) < len(EMITTERS) else ""
-        lines[path] = f"built {one.game_id}: {len(one.artifacts)} artifact(s) in {one.folder}{kept}"
+        lines[path] = "\n".join([f"built {one.game_id}: {len(one.artifacts)} artifact(s) in {one.folder}{kept}",
+                                 *_paper_notes(one.artifacts)])
     return lines
+
+
+def _paper_notes(entries: list[dict]) -> list[str]:
+    """Return a note for each map sheet that fits on one page of none of the large-format papers asked for."""
+    large: dict[str, list[tuple[str, bool]]] = {}
+    for entry in entries:
+        if entry["kind"] == "map-pdf" and "fits" in entry:
+            large.setdefault(entry["path"].rsplit("-", 1)[0], []).append((entry["layout"], entry["fits"]))
+    return [f"  note: {sheet}.pdf fits on one sheet of none of {', '.join(p for p, _ in found)}: it is tiled "
+            f"on them ({sheet}-<paper>.pdf); the full-size file needs a larger press sheet or a plotter roll"
+            for sheet, found in large.items() if not any(fits for _, fits in found)]
 
 
 def _os_error(exc: OSError, out_dir: Path) -> tuple[str, int]:

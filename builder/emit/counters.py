@@ -1,21 +1,27 @@
-"""Counter sheets as print-and-play PDFs (one per paper) and SVGs (a file per sheet side and per face)."""
+"""Counter sheets as print-and-play PDFs (one per paper) and SVGs (a file per sheet side and per face), and
+PNGs of every face and sheet side for print-on-demand services and other tools."""
 from __future__ import annotations
 
 import io
 import re
+from typing import Callable
 
-from reportlab.lib.units import mm as PT_PER_MM
+from reportlab.lib.units import inch as PT_PER_INCH, mm as PT_PER_MM
 
 from builder.collector import collector_paused
 from builder.model.base import text_in
 from builder.model.content import Game
+from builder.model.units import MM_PER_INCH
 from builder.emit.output import Artifact
 from builder.render.counter_sheet import (SheetGeometry, SheetSide, calibration_sides, expand_copies, paginate,
                                           sheet_geometry, sheet_sides)
-from builder.render.counters import CounterPiece, all_counters, side_mm
-from builder.render.drawing import Drawing, Group
+from builder.render.counters import CounterPiece, all_counters
+from builder.render.credits import document_info
+from builder.render.drawing import Drawing, Group, Paint, Rect
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import FormCache
+from builder.render.png import bitmap_png, face_pngs
+from builder.render.phrases import phrase
 from builder.render.svg import svg_text
 
 
@@ -23,19 +29,58 @@ def _title(game: Game) -> str:
     return text_in(game.game.title, game.game.languages[0])
 
 
-def _geometry(game: Game, paper: str) -> SheetGeometry:
+def _geometry(game: Game, paper: str, side: float) -> SheetGeometry:
     settings = game.game.print
-    return sheet_geometry(paper, side_mm(game), settings.bleed_mm, settings.duplex)
+    return sheet_geometry(paper, side, settings.bleed_mm, settings.duplex, gutter_mm=settings.gutter_mm,
+                          gutter_colour=settings.gutter_colour)
+
+
+def _group_key(game: Game) -> Callable[[CounterPiece], tuple[int, int]]:
+    """Return the sort key of `print.sheet_order`: (side, formation) positions, or nothing for the mix's order."""
+    order = game.game.print.sheet_order
+    sides = {side.id: n for n, side in enumerate(game.game.sides)}
+    formations = {formation.id: n for n, formation in enumerate(game.game.formations)}
+    side_of = {n.id: n.side for n in game.game.nationalities}
+    owners: dict[str, tuple[int, int]] = {}
+    for unit in game.counters.units:
+        owners[unit.id] = (sides.get(side_of.get(unit.nationality, ""), len(sides)),
+                           formations.get(unit.formation or "", len(formations)))
+    for marker in game.counters.markers:
+        side = marker.side or side_of.get(marker.nationality or "", "")
+        owners[marker.id] = (sides.get(side, len(sides)), len(formations))
+
+    def key(piece: CounterPiece) -> tuple[int, int]:
+        found = owners.get(piece.source_id, (len(sides), len(formations)))
+        return (found[0], 0) if order == "side" else (0, found[1]) if order == "formation" else (0, 0)
+    return key
+
+
+def sheet_groups(game: Game, pieces: list[CounterPiece]) -> list[list[CounterPiece]]:
+    """Return the printed counters in sheet order, one list per run of sheets: a new sheet starts at each
+    counter size (largest first) and, with `sheet_order: side`, at each side."""
+    key = _group_key(game)
+    ordered = sorted(expand_copies(pieces), key=lambda p: (-p.front.width_mm, key(p)))
+    groups: list[list[CounterPiece]] = []
+    for piece in ordered:
+        if groups and groups[-1][0].front.width_mm == piece.front.width_mm and key(groups[-1][0])[0] == key(piece)[0]:
+            groups[-1].append(piece)
+        else:
+            groups.append([piece])
+    return groups
 
 
 def sides_for(game: Game, paper: str, pieces: list[CounterPiece]) -> tuple[SheetGeometry, list[SheetSide]]:
-    """Return the geometry and every printed side (calibration first) for one paper size."""
-    geom = _geometry(game, paper)
+    """Return the geometry (of the first counter size) and every printed side (calibration first) for one paper."""
+    groups = sheet_groups(game, pieces)
+    geoms = [_geometry(game, paper, group[0].front.width_mm) for group in groups]
     offset = game.game.print.back_offset_mm
-    sides = [] if geom.flip == "fold-over" else calibration_sides(geom, offset)
-    for number, sheet in enumerate(paginate(expand_copies(pieces), geom.per_sheet), start=1):
-        sides += sheet_sides(geom, sheet, number, _title(game), offset)
-    return geom, sides
+    sides = [] if geoms[0].flip == "fold-over" else calibration_sides(geoms[0], offset)
+    number = 0
+    for geom, group in zip(geoms, groups):
+        for sheet in paginate(group, geom.per_sheet):
+            number += 1
+            sides += sheet_sides(geom, sheet, number, _title(game), offset)
+    return geoms[0], sides
 
 
 def _box_pt(geom: SheetGeometry, box: tuple[float, float, float, float], grow: float) -> tuple[float, ...]:
@@ -52,8 +97,9 @@ def counters_pdf(game: Game, paper: str, pieces: list[CounterPiece],
     """
     geom, sides = laid_out or sides_for(game, paper, pieces)
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM,
-                        title=f"{_title(game)}: counters ({paper.upper()})")
+    lang = game.game.languages[0]
+    info = document_info(game, f"{phrase('counter-sheets', lang)} ({paper.upper()})", lang)
+    canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM, info=info)
     forms = FormCache(canvas)
     for side in sides:
         draw_drawing(canvas, Drawing(geom.page_w_mm, geom.page_h_mm, side.decorations), 0, 0)
@@ -117,3 +163,65 @@ def _counter_artifacts(game: Game) -> list[Artifact]:
                                       svg_text(face, known=known).encode("utf-8"),
                                       {"counter": piece.id, "face": which}))
     return artifacts
+
+
+def with_bleed(face: Drawing, bleed_mm: float) -> Drawing:
+    """Return a face with its background carried `bleed_mm` beyond every edge, as a print-on-demand card wants."""
+    background = face.items[0] if face.items and isinstance(face.items[0], Rect) else None
+    fill = background.paint.fill if background is not None and background.paint.fill else "#ffffff"
+    width_mm, height_mm = face.width_mm + 2 * bleed_mm, face.height_mm + 2 * bleed_mm
+    return Drawing(width_mm, height_mm, (Rect(0, 0, width_mm, height_mm, Paint(fill=fill)),
+                                         Group(face.items, dx_mm=bleed_mm, dy_mm=bleed_mm)), title=face.title)
+
+
+def _face_pngs(faces: list[Drawing], dpi: int) -> list[bytes]:
+    """Return each face as a PNG at `dpi`, rendered together with the faces of its size."""
+    by_size: dict[tuple[float, float], list[int]] = {}
+    for n, face in enumerate(faces):
+        by_size.setdefault((face.width_mm, face.height_mm), []).append(n)
+    out: list[bytes] = [b""] * len(faces)
+    for (width_mm, _), members in by_size.items():
+        px = max(1, round(width_mm / MM_PER_INCH * dpi))
+        for n, data in zip(members, face_pngs([faces[n] for n in members], px=px, dpi=dpi)):
+            out[n] = data
+    return out
+
+
+def _sheet_pngs(game: Game, dpi: int) -> list[bytes]:
+    """Return each printed side of the first paper's counter sheets as a PNG at `dpi`."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(counters_pdf(game, game.game.print.papers[0], all_counters(game)))
+    found = []
+    for page in document:
+        bitmap = page.render(scale=dpi / PT_PER_INCH, fill_color=(255, 255, 255, 255), rev_byteorder=True)
+        found.append(bitmap_png(bitmap.to_numpy()[:, :, :3], dpi))
+        bitmap.close()
+        page.close()
+    document.close()
+    return found
+
+
+def emit_counter_pngs(game: Game) -> list[Artifact]:
+    """Return PNGs at `print.dpi` of every counter face, with and without bleed, and of every sheet side."""
+    with collector_paused():
+        pieces = all_counters(game)
+        if not pieces:
+            return []
+        dpi, bleed = game.game.print.dpi, game.game.print.bleed_mm
+        faces = [(piece, which, face) for piece in pieces
+                 for which, face in (("front", piece.front), ("back", piece.back))]
+        plain = _face_pngs([face for _, _, face in faces], dpi)
+        bled = _face_pngs([with_bleed(face, bleed) for _, _, face in faces], dpi)
+        artifacts, taken, stems = [], set(), {}
+        for (piece, which, _), flush, extended in zip(faces, plain, bled):
+            stem = stems.get(piece.id) or stems.setdefault(piece.id, file_stem(piece.id, taken))
+            for suffix, data, with_edge in (("", flush, False), ("-bleed", extended, True)):
+                artifacts.append(Artifact("counter-face-png", f"counters/png/{stem}-{which}{suffix}.png", data,
+                                          {"counter": piece.id, "face": which, "dpi": dpi,
+                                           "bleed_mm": bleed if with_edge else 0.0}))
+        paper = game.game.print.papers[0]
+        for number, data in enumerate(_sheet_pngs(game, dpi), start=1):
+            artifacts.append(Artifact("counters-png", f"counters/png/sheet-{paper}-page-{number:02d}.png", data,
+                                      {"paper": paper, "page": number, "dpi": dpi}))
+        return artifacts

@@ -113,7 +113,8 @@ class _Layout:
 
 def _layout(units: list[Unit], declared_values: list[str]) -> _Layout:
     languages = [lang for unit in units if isinstance(unit.name, dict) for lang in unit.name]
-    extras = [name for name, default in (("designed", False), ("back", "reduced"), ("alternate", None))
+    extras = [name for name, default in (("designed", False), ("back", "reduced"), ("alternate", None),
+                                         ("counter_size", None))
               if any(getattr(unit, name) != default for unit in units)]
     properties = sorted({key for unit in units for key in unit.properties})
     used = {(n, key) for unit in units for n, step in enumerate(unit.steps, start=1) for key in step.values}

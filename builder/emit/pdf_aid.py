@@ -6,6 +6,7 @@ from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.chart_pages import page_plan, pack, pages_pdf
 from builder.render.charts import chart_drawing
+from builder.render.credits import document_info
 from builder.render.phrases import phrase
 
 KIND = "aid-pdf"
@@ -26,7 +27,8 @@ def aid_pdf(game: Game, lang: str, paper: str) -> bytes:
     if len(pages) % 2:
         pages.append([])
     title = text_in(game.game.title, lang)
-    return pages_pdf(pages, plan, title=title, footers=_footers(title, lang, len(pages)))
+    info = document_info(game, f"{phrase('aid', lang)} ({paper.upper()})", lang, title=title)
+    return pages_pdf(pages, plan, info=info, footers=_footers(title, lang, len(pages)))
 
 
 def emit_aid_pdf(game: Game) -> list[Artifact]:

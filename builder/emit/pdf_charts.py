@@ -6,6 +6,7 @@ from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.chart_pages import page_plan, pack, pages_pdf
 from builder.render.charts import chart_drawing
+from builder.render.credits import document_info
 from builder.render.phrases import phrase
 
 KIND = "charts-pdf"
@@ -18,7 +19,8 @@ def charts_pdf(game: Game, lang: str, paper: str) -> bytes:
     pages = pack(drawings, plan)
     title = text_in(game.game.title, lang)
     footers = [f"{title} — {phrase('page', lang)} {n}/{len(pages)}" for n in range(1, len(pages) + 1)]
-    return pages_pdf(pages, plan, title=title, footers=footers)
+    info = document_info(game, f"{phrase('charts', lang)} ({paper.upper()})", lang, title=title)
+    return pages_pdf(pages, plan, info=info, footers=footers)
 
 
 def emit_charts_pdf(game: Game) -> list[Artifact]:

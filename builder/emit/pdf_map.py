@@ -17,28 +17,37 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.emit.output import Artifact
 from builder.model.content import Game
+from builder.render.credits import DocumentInfo, document_info
 from builder.render.maps.sheet import MapSheet, map_sheets
 from builder.render.maps.tiling import (DEFAULT_OVERLAP_MM, TilePlan, assembly_overlay, assembly_scale, tile_marks,
                                         tile_plan)
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import define_form, show_form
+from builder.render.phrases import phrase
 
 KIND = "map-pdf"
 FORM = "MapSheet"
 """Name of the Form XObject that holds the sheet in a tiled PDF."""
 FULL_MARGIN_MM = 10.0
 """White border around a sheet on its full-size page."""
+BLEED_MM = 3.0
+"""The full-size page's BleedBox beyond its TrimBox (the sheet's edge): the 3 mm print shops ask for."""
 
 
-def full_pdf(sheet: MapSheet) -> bytes:
+def full_pdf(sheet: MapSheet, info: DocumentInfo) -> bytes:
     """Return a one-page PDF of the sheet at its real size, with a white border."""
     out = io.BytesIO()
     width_mm = sheet.drawing.width_mm + 2 * FULL_MARGIN_MM
     height_mm = sheet.drawing.height_mm + 2 * FULL_MARGIN_MM
-    canvas = new_canvas(out, width_mm * PT_PER_MM, height_mm * PT_PER_MM, title=sheet.drawing.title)
+    canvas = new_canvas(out, width_mm * PT_PER_MM, height_mm * PT_PER_MM, info=info)
     canvas.setViewerPreference("PrintScaling", "None")
     define_form(canvas, FORM, sheet.drawing)
     show_form(canvas, FORM, FULL_MARGIN_MM * PT_PER_MM, FULL_MARGIN_MM * PT_PER_MM)
+    # a print shop trims at the sheet's edge and wants 3 mm beyond it (the white border is the paper's)
+    trim = (FULL_MARGIN_MM, FULL_MARGIN_MM, width_mm - FULL_MARGIN_MM, height_mm - FULL_MARGIN_MM)
+    canvas.setTrimBox(tuple(v * PT_PER_MM for v in trim))
+    canvas.setBleedBox(tuple((v + grow) * PT_PER_MM for v, grow in zip(trim, (-BLEED_MM, -BLEED_MM, BLEED_MM,
+                                                                               BLEED_MM))))
     canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -73,10 +82,10 @@ def page_count(plan: TilePlan) -> int:
     return len(plan.tiles) + (1 if len(plan.tiles) > 1 else 0)
 
 
-def tiled_pdf(sheet: MapSheet, plan: TilePlan, lang: str) -> bytes:
+def tiled_pdf(sheet: MapSheet, plan: TilePlan, lang: str, info: DocumentInfo) -> bytes:
     """Return the sheet tiled on pages: an assembly page first when there is more than one tile."""
     out = io.BytesIO()
-    canvas = new_canvas(out, plan.page_w_mm * PT_PER_MM, plan.page_h_mm * PT_PER_MM, title=sheet.drawing.title)
+    canvas = new_canvas(out, plan.page_w_mm * PT_PER_MM, plan.page_h_mm * PT_PER_MM, info=info)
     canvas.setViewerPreference("PrintScaling", "None")
     define_form(canvas, FORM, sheet.drawing)
     if len(plan.tiles) > 1:
@@ -88,14 +97,21 @@ def tiled_pdf(sheet: MapSheet, plan: TilePlan, lang: str) -> bytes:
 
 
 def emit_map_pdfs(game: Game, *, overlap_mm: float = DEFAULT_OVERLAP_MM) -> list[Artifact]:
-    """Return, per map sheet, the full-size PDF and one tiled PDF per paper size of the print settings."""
+    """Return, per map sheet, the full-size PDF and one tiled PDF per paper size of the print settings (the
+    home papers, then the large formats of `map_papers`, which say whether the sheet fits one page)."""
     lang = game.game.languages[0]
+    settings = game.game.print
     artifacts = []
     for sheet in map_sheets(game):
         extra = {"map": sheet.map_id, "sheet": sheet.kind}
-        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-full.pdf", full_pdf(sheet), {**extra, "layout": "full"}))
-        for paper in game.game.print.papers:
+        name = sheet.drawing.title or sheet.id
+        info = document_info(game, f"{phrase('map', lang)} {sheet.id}", lang, title=name)
+        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-full.pdf", full_pdf(sheet, info),
+                                  {**extra, "layout": "full"}))
+        large = [p for p in settings.map_papers if p not in settings.papers]
+        for paper in [*settings.papers, *large]:
             plan = tile_plan(sheet.drawing.width_mm, sheet.drawing.height_mm, paper, overlap_mm=overlap_mm)
-            artifacts.append(Artifact(KIND, f"maps/{sheet.id}-{paper}.pdf", tiled_pdf(sheet, plan, lang),
-                                      {**extra, "layout": paper, "pages": page_count(plan)}))
+            more = {"fits": len(plan.tiles) == 1} if paper in large else {}
+            artifacts.append(Artifact(KIND, f"maps/{sheet.id}-{paper}.pdf", tiled_pdf(sheet, plan, lang, info),
+                                      {**extra, "layout": paper, "pages": page_count(plan), **more}))
     return artifacts

@@ -18,7 +18,8 @@ from builder.load.yaml import LocatedDict, LocatedList, read_text
 from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
 
 REQUIRED = ("id", "name", "nationality", "type")
-PLAIN = ("formation", "size", "designation", "parent_label", "copies", "designed", "designators", "back", "alternate")
+PLAIN = ("formation", "size", "designation", "parent_label", "copies", "designed", "designators", "back", "alternate",
+         "counter_size")
 TEXT = ("id", "name", "designation", "parent_label")
 """Columns read as text even when they hold digits (`designation` "1")."""
 _STEP_COLUMN = re.compile(r"^(?P<value>[A-Za-z][A-Za-z0-9_\-]*)(?:@(?P<step>[1-4]))?$")

@@ -1,6 +1,8 @@
 """Load a game folder into the Game model, gathering every load diagnostic before giving up."""
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -142,10 +144,24 @@ def _optional(gather: _Gather, model: type[M], path: Path, default: M) -> M | No
     return gather.model(model, gather.tree(path), path)
 
 
+PRINT_OVERRIDES: dict[str, object] = {}
+"""Print settings given on the command line (`sandtable build --press --dpi 600 --paper a3`), which replace
+the game.yaml values of every game this process loads. The command sets them before any game is read, so
+the processes it forks to read games inherit them."""
+
+
 def load_game(path: Path) -> Game:
-    """Return the game in folder `path`; raise ContentError with every load problem found."""
+    """Return the game in folder `path` (with PRINT_OVERRIDES applied); raise ContentError with every load
+    problem found."""
     with collector_paused():
-        return _load_game(path)
+        game = _load_game(path)
+    return with_print_settings(game, PRINT_OVERRIDES) if PRINT_OVERRIDES else game
+
+
+def with_print_settings(game: Game, settings: dict[str, object]) -> Game:
+    """Return the game with some of its print settings replaced (values already checked by the caller)."""
+    replaced = game.game.print.model_copy(update=settings)
+    return dataclasses.replace(game, game=game.game.model_copy(update={"print": replaced}))
 
 
 def _load_game(path: Path) -> Game:

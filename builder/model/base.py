@@ -10,11 +10,13 @@ import sys
 from pathlib import Path
 from typing import Annotated, Any, TypeVar, Union
 
-from pydantic import BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints, model_validator
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, GetCoreSchemaHandler, StringConstraints,
+                      model_validator)
 from pydantic.json_schema import SkipJsonSchema
 from pydantic_core import core_schema
 
 from builder.model.source import Source
+from builder.model.units import counter_length
 
 ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9_.:/+\-]*$"
 
@@ -245,3 +247,7 @@ def default_of(model: type[M], **values: Any) -> M:
 
 DesignedFlag = Union[bool, str]
 """`true`, or a sentence saying what was designed and why; marks values the source lacks."""
+
+
+CounterSize = Annotated[str, AfterValidator(counter_length)]
+"""A counter's side as content writes it (`5/8in`, `16mm`), checked to be readable and printable."""

@@ -67,6 +67,10 @@ class Crt(ContentModel):
     """Marks a cell may hold besides the results (`*`, `OT`), with their meaning; see also the file's."""
     shifts: list[Shift] = []
     """Column shifts, listed under the table."""
+    attack_value: Id | None = None
+    """The unit value the attackers' strength adds up (`attack`), for the VASSAL module's combat helper."""
+    defence_value: Id | None = None
+    """The unit value the defenders' strength adds up (`defence`), for the VASSAL module's combat helper."""
     notes: list[Text] = []
     """Notes printed under the table (rounding, off-the-table results)."""
     designed: DesignedFlag = False
@@ -257,11 +261,19 @@ def cost_text(value: Cell, cell: CellType, lang: str) -> str:
     return cell_text(value, replace(cell, kind="result") if _as_result(value, cell) else cell, lang)
 
 
+def shared_combat_chart(tec: Tec) -> str | None:
+    """Return the chart every row of a TEC sends its combat effect to, when they all name the same one: the
+    TEC then prints one line under its grid rather than the same cross reference in every row."""
+    targets = {row.combat.chart if isinstance(row.combat, ChartRef) else None for row in tec.rows}
+    return next(iter(targets)) if len(targets) == 1 else None
+
+
 def printed_cells(charts: ChartsFile, chart: Chart, lang: str) -> list[list[str]]:
     """Return the body of a chart as printed, row by row: a CRT's or table's cells, a TEC's costs then combat."""
     if isinstance(chart, Tec):
         cost, combat = cost_type(charts, chart), combat_type(charts, chart)
+        with_combat = shared_combat_chart(chart) is None
         return [[cost_text(row.cost.get(m), cost, lang) for m in chart.movement_classes]
-                + [cell_text(row.combat, combat, lang)] for row in chart.rows]
+                + ([cell_text(row.combat, combat, lang)] if with_combat else []) for row in chart.rows]
     types = column_types(charts, chart)
     return [[cell_text(value, kind, lang) for value, kind in zip(row.cells, types)] for row in chart.rows]

@@ -4,7 +4,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import ContentModel, DesignedFlag, Id, Number, Scalar, Text
+from builder.model.base import ContentModel, CounterSize, DesignedFlag, Id, Number, Scalar, Text
 
 NatoSymbol = Literal[
     "infantry", "armour", "mechanised", "motorised", "recon", "armoured-car", "artillery",
@@ -71,6 +71,8 @@ class UnitType(ContentModel):
     image: str = ""
     """Art on this type's counters: an SVG, PNG or JPEG file in the game folder (`art/tank.svg`), drawn in
     the layout's `image` box, or in place of the NATO symbol when the layout has none."""
+    counter_size: CounterSize | None = None
+    """The counter size of units of this type (such as 3/4in leaders), when it differs from the game's."""
     prohibited_terrain: list[Id] = []
     """Terrain units of this type may never enter."""
     properties: dict[str, Scalar | list[Scalar]] = {}
@@ -125,6 +127,8 @@ class Unit(ContentModel):
     """Another counter of the same unit in another mode (mounted/dismounted, line/column)."""
     copies: int = Field(default=1, ge=1, le=1000)
     """How many identical counters the counter mix holds (at most 1,000)."""
+    counter_size: CounterSize | None = None
+    """This unit's counter size, when it differs from its type's and the game's."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further values the rules need for this unit (tank model, command range, flags)."""
     designed: DesignedFlag = False
@@ -176,6 +180,11 @@ class Marker(ContentModel):
     """Background colour (`#rrggbb`) when it has no nationality."""
     origin: Literal["source", "module-aid"] = "source"
     """`module-aid` for helpers the printed game does not have."""
+    hidden: Text = ""
+    """When set, the marker is kept face down: only its side sees its face (a masked VASSAL piece, masked
+    at the start of a scenario); the text says when the rules reveal it."""
+    hexside: bool = False
+    """Whether it is laid on a hexside: the VASSAL piece snaps to hexsides and turns to face one."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further values the rules need for this marker."""
     designed: DesignedFlag = False

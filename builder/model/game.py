@@ -5,7 +5,9 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from builder.model.base import Colour, ContentModel, DesignedFlag, Id, LanguageCode, Number, Text, default_of
+from builder.model.base import (Colour, ContentModel, CounterSize, DesignedFlag, Id, LanguageCode, Number, Text,
+                                default_of)
+from builder.model.credits import Credits
 
 
 MAX_TURNS = 1000
@@ -20,6 +22,9 @@ class Side(ContentModel):
     """The side's name as players see it."""
     colour: Colour = "#808080"
     """The side's colour, used where a nationality has none."""
+    hidden: Text = ""
+    """When set, this side's units are hidden from the other side (the VASSAL module masks them, its own side
+    sees them, and scenarios start with them masked): how the rules reveal one (`moves, fires, …: IX.12`)."""
 
 
 class Nationality(ContentModel):
@@ -37,6 +42,9 @@ class Nationality(ContentModel):
     """Colour of the text and symbols printed on its counters."""
     vp_when_destroyed: Number | None = None
     """Victory points the enemy scores for each unit of this nationality destroyed."""
+    dead_pile: Id | None = None
+    """The box (on a map or display) its eliminated units go to; the VASSAL module makes a box per side
+    when no nationality of the side names one."""
 
 
 class Formation(ContentModel):
@@ -262,13 +270,33 @@ class RoleFonts(ContentModel):
     """Hex numbers, place names, track and box captions on the map."""
 
 
+Paper = Literal["a4", "letter", "a3", "a2", "a1", "tabloid", "22x34in"]
+"""A paper size sandtable lays pages out for (builder/model/units.py PAPERS_MM)."""
+
+
 class PrintSettings(ContentModel):
     """How counters and maps are printed."""
 
-    counter_size: str = "5/8in"
+    counter_size: CounterSize = "5/8in"
     """Counter size: 1/2in, 9/16in, 5/8in, 3/4in, 1in, or millimetres such as `16mm`."""
-    papers: list[Literal["a4", "letter"]] = ["a4", "letter"]
-    """Paper sizes to lay sheets out for."""
+    marker_size: CounterSize | None = None
+    """Size of markers and chits, when it differs from `counter_size` (such as 1in markers beside 5/8in units)."""
+    papers: list[Paper] = Field(default=["a4", "letter"], min_length=1)
+    """Paper sizes to lay counter sheets, charts and map tiles out for; rulebooks and setup cards use the first."""
+    map_papers: list[Paper] = []
+    """Further papers (large formats such as a2 or 22x34in) to lay each map out on, on one sheet when it fits."""
+    dpi: int = Field(default=300, ge=72, le=1200)
+    """Resolution of the PNG exports of counter faces, counter sheets and maps, in dots per inch."""
+    map_dpi: int | None = Field(default=None, ge=72, le=1200)
+    """Resolution of the PNG pictures of the map sheets, in dots per inch; none are made when it is not set."""
+    press: bool = False
+    """Also write press PDFs: CMYK with an output intent (PDF/X-3), for a print shop (`sandtable build --press`)."""
+    sheet_order: Literal["mix", "side", "formation"] = "mix"
+    """How counters are grouped on sheets: in the order of counters.yaml (`mix`), by side, or by formation."""
+    gutter_mm: float = Field(default=0.0, ge=0, le=10)
+    """Space between counters on a sheet; 0 for the gutterless block rotary cutters want."""
+    gutter_colour: Literal["white", "black"] = "white"
+    """Colour of the gutters between counters, when `gutter_mm` is above 0."""
     duplex: Literal["long-edge", "short-edge", "fold-over", "single-sided"] = "long-edge"
     """How the counter backs are printed."""
     back_offset_mm: tuple[float, float] = (0.0, 0.0)
@@ -285,14 +313,13 @@ class PrintSettings(ContentModel):
     """The counter layout (a template in builder/templates/counters/) for units whose type names none."""
     marker_layout: Id = "marker"
     """The counter layout for markers and chits."""
-
-    @model_validator(mode="after")
-    def _counter_size_readable(self) -> "PrintSettings":
-        from builder.model.units import parse_length_mm
-
-        parse_length_mm(self.counter_size)
-        return self
-
+    safe_area_mm: float = Field(default=1.0, ge=0, le=5)
+    """How far inside a counter's cut its text must stay (the `layout/text-outside-safe-area` check): a cut
+    wanders that far."""
+    min_text_pt: float = Field(default=5.0, gt=0, le=20)
+    """The smallest text size printed on a counter, in points (the `layout/text-too-small` check)."""
+    min_chart_text_pt: float = Field(default=6.0, gt=0, le=20)
+    """The smallest text size printed on a chart or the player-aid card, in points (`layout/text-too-small`)."""
 
 class Waiver(ContentModel):
     """A diagnostic the designers accept, with the reason written down."""
@@ -377,6 +404,8 @@ class GameFile(ContentModel):
     """Cups and bags that chits or order dice are drawn from."""
     print: PrintSettings = default_of(PrintSettings)
     """Print settings."""
+    credits: Credits = default_of(Credits)
+    """Designers, artists, publisher, copyright, licence, version and date."""
     document: Document = default_of(Document)
     """How the rulebook is typeset."""
     corrections: list[Correction] = []

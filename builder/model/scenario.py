@@ -56,6 +56,13 @@ class Where(ContentModel):
     """Free placement: anywhere on the map, or anywhere on the side's half."""
     map: Id | None = None
     """The map, when the game has several."""
+    near: Id | list[Id] | None = None
+    """With within, zone or edge: the hex(es) or place(s) the planned setup (VASSAL) spreads the pieces from,
+    nearest first; players may still set up anywhere the placement allows."""
+    hidden: bool = False
+    """The pieces start hidden: units set up secretly (masked in VASSAL), markers face down."""
+    facing: int | None = Field(default=None, ge=0, lt=360)
+    """The direction the pieces face, in degrees clockwise from the map's top (on a hex map, a hexside)."""
     note: Text = ""
     """A remark printed on the setup card."""
     designed: DesignedFlag = False
@@ -70,6 +77,9 @@ class Where(ContentModel):
                 "a placement needs exactly one of hex, place, within, zone, box, stacked_with, edge, "
                 f"anywhere (found: {found})"
             )
+        if self.near is not None and given[0] not in ("within", "zone", "edge"):
+            raise ValueError(f"`near` steers only a within, zone or edge placement; remove it from this "
+                             f"{given[0]} placement")
         return self
 
     @property

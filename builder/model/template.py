@@ -55,6 +55,9 @@ class TextSlot(ContentModel):
     """Font key."""
     fill_property: str = ""
     """A unit or unit-type property holding a colour to draw behind the text (Next War movement colours)."""
+    centre_alone: bool = False
+    """With `designation` or `parent_label`: print it centred across the face when the unit has no text for
+    the other of the two (an identity line under the symbol, with or without a parent)."""
 
 
 class CounterLayout(ContentModel):

@@ -20,3 +20,31 @@ def parse_length_mm(text: str) -> float:
     if unit in ("in", '"'):
         return amount * MM_PER_INCH
     return amount * (10.0 if unit == "cm" else 1.0)
+
+
+POINTS_PER_INCH = 72
+"""PostScript points (the PDF's unit and a type size's) in an inch."""
+MM_PER_PT = MM_PER_INCH / POINTS_PER_INCH
+
+
+PAPERS_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0), "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0), "a2": (420.0, 594.0), "a1": (594.0, 841.0),
+    "tabloid": (279.4, 431.8), "22x34in": (558.8, 863.6),
+}
+"""Portrait paper sizes, short side first: ISO 216 A4-A1; US Letter (8.5 × 11 in), Tabloid (11 × 17 in)
+and ANSI D / Arch (22 × 34 in), the large-format sheets print shops stock."""
+
+COUNTER_MM = (6.0, 80.0)
+"""The smallest and largest counter side sandtable lays out: below 6 mm no value is legible, above 80 mm
+a counter is a card."""
+
+
+def counter_length(text: str) -> str:
+    """Return `text` if it is a counter size (a length within COUNTER_MM); raise ValueError otherwise."""
+    side_mm = parse_length_mm(text)
+    low, high = COUNTER_MM
+    if not low <= side_mm <= high:
+        raise ValueError(f'a counter of "{text}" ({side_mm:g} mm) cannot be printed: a counter size lies between '
+                         f"{low:g} mm and {high:g} mm, such as 1/2in, 5/8in, 3/4in, 1in or 16mm")
+    return text

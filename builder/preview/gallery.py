@@ -41,8 +41,8 @@ VIEWS: dict[str, tuple[str, Show]] = {
 }
 """Where each artifact kind goes and how it is shown; other kinds are linked under "Other files"."""
 
-HIDDEN_KINDS = frozenset({"counter-face-svg"})
-"""Kinds left off the page: every face is already on the counter sheets."""
+HIDDEN_KINDS = frozenset({"counter-face-svg", "counter-face-png", "counters-png"})
+"""Kinds left off the page: every face and sheet is already on the counter sheets (their SVGs)."""
 
 
 def render_pages(pdf: Path, target: Path, *, limit: int = MAX_PAGES) -> tuple[list[Path], int]:

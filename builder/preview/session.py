@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.build import build_game, check_path
+from builder.load.game import with_print_settings
 from builder.model.base import text_in
 from builder.preview.gallery import gallery
 from builder.preview.state import PreviewState, Section, Snapshot
@@ -16,6 +17,9 @@ from builder.rules.reporters import as_dict
 
 FILES_URL = "/files/"
 """Where the server serves the build folders: `/files/<generation>/<game-id>/<artifact path>`."""
+
+PREVIEW_PRINT = {"press": False, "map_dpi": None}
+"""Print settings a live preview overrides: it builds what a designer looks at, not what a print shop gets."""
 
 
 @dataclass(frozen=True)
@@ -79,7 +83,8 @@ class PreviewSession:
             kept = f"; showing build {self.shown}" if self.shown else ""
             return (Snapshot(title, self.generation, "errors", f"build {self.generation}: {_counts(diagnostics)}{kept}",
                              self.shown, found, self.sections), diagnostics)
-        game = result.game
+        # a preview is for the eye: no press files or map pictures, the slow outputs made for a print shop
+        game = with_print_settings(result.game, PREVIEW_PRINT)
         built = build_game(game, self.root / str(self.generation))
         url = f"{FILES_URL}{self.generation}/{game.id}/"
         self.sections = gallery(built.artifacts, built.folder, url)

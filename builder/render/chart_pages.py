@@ -10,11 +10,17 @@ from dataclasses import dataclass
 from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.render.counter_sheet import PAPERS_MM
-from builder.render.drawing import Drawing, Group, Text
+from builder.render.credits import DocumentInfo
+from builder.render.drawing import Drawing, Group, Paint, Rect, Text
+from builder.render.ink import printed_texts, shape_boxes
 from builder.render.pdf import draw_drawing, new_canvas
 
 FOOTER_MM = 2.6
 """Type size of the page footer."""
+RULE_MM = 0.5
+"""A horizontal line thinner than this, across most of a chart, is a rule between its rows."""
+PIECE_FRAME = Paint(stroke="#303030", stroke_mm=0.3)
+"""The frame drawn round each piece of a chart cut in two (charts.FRAME)."""
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,11 @@ class PagePlan:
     def column_mm(self) -> float:
         """Return the width of one column."""
         return (self.width_mm - 2 * self.margin_mm - (self.columns - 1) * self.gutter_mm) / self.columns
+
+    @property
+    def across_mm(self) -> float:
+        """Return the width of all the columns together, which a chart too wide for one may take."""
+        return self.width_mm - 2 * self.margin_mm
 
     @property
     def column_height_mm(self) -> float:
@@ -57,6 +68,8 @@ class PlacedChart:
     drawing: Drawing
     x_mm: float
     y_mm: float
+    continued: bool = False
+    """Whether this is the continuation of a chart cut to fit its column (no bookmark of its own)."""
 
 
 def fitted(drawing: Drawing, width_mm: float, height_mm: float) -> Drawing:
@@ -68,22 +81,79 @@ def fitted(drawing: Drawing, width_mm: float, height_mm: float) -> Drawing:
                    drawing.title)
 
 
+def _cuts(drawing: Drawing) -> tuple[list[float], list[float]]:
+    """Return where a drawing may be cut without cutting text: its rules across, and the gaps between lines."""
+    lines = sorted((box.y0_mm, box.y1_mm) for box in (t.box for t in printed_texts(drawing.items)))
+    clear = lambda y: not any(top < y < bottom for top, bottom in lines)  # noqa: E731
+    rules = sorted({round(b.y0_mm + (b.y1_mm - b.y0_mm) / 2, 6) for b in shape_boxes(drawing.items)
+                    if b.y1_mm - b.y0_mm < RULE_MM and b.x1_mm - b.x0_mm > 0.8 * drawing.width_mm})
+    gaps = [(a[1] + b[0]) / 2 for a, b in zip(lines, lines[1:]) if b[0] > a[1]]
+    return [y for y in rules if clear(y)], [y for y in gaps if clear(y)]
+
+
+def _band(drawing: Drawing, top_mm: float, bottom_mm: float) -> Drawing:
+    """Return the part of a drawing between two heights, framed."""
+    width, height = drawing.width_mm, bottom_mm - top_mm
+    clip = Rect(0.0, top_mm, width, height, Paint())
+    return Drawing(width, height, (Group(drawing.items, dy_mm=-top_mm, clip=clip),
+                                   Rect(0.0, 0.0, width, height, PIECE_FRAME)), drawing.title)
+
+
+def cut_to_height(drawing: Drawing, height_mm: float) -> list[Drawing]:
+    """Return the drawing in pieces no taller than height_mm, cut on a rule between rows where one is low
+    enough, else between lines of text; a drawing that cannot be cut so is returned whole."""
+    if drawing.height_mm <= height_mm:
+        return [drawing]
+    rules, gaps = _cuts(drawing)
+    pieces, top = [], 0.0
+    while drawing.height_mm - top > height_mm:
+        limit, least = top + height_mm, top + height_mm / 3
+        cut = max((y for y in rules if least <= y <= limit), default=None) or \
+            max((y for y in gaps if top < y <= limit), default=None)
+        if cut is None:
+            break
+        pieces.append(_band(drawing, top, cut))
+        top = cut
+    return pieces + [_band(drawing, top, drawing.height_mm)] if pieces else [drawing]
+
+
+def column_pieces(drawing: Drawing, plan: PagePlan) -> list[Drawing]:
+    """Return a chart as a page plan prints it: shrunk to the column width (or, too wide for a column, to
+    the width of all of them), cut into pieces a column high (a tall chart goes on in the next column rather
+    than shrinking), each shrunk only if it cannot be cut."""
+    width = plan.column_mm if drawing.width_mm <= plan.column_mm + 1e-6 else plan.across_mm
+    narrow = fitted(drawing, width, drawing.height_mm)
+    return [fitted(piece, width, plan.column_height_mm) for piece in cut_to_height(narrow, plan.column_height_mm)]
+
+
+def _spot(filled: list[float], height_mm: float, plan: PagePlan, *, across: bool) -> tuple[int, float] | None:
+    """Return the column and height a piece goes at on the open page (None: it needs a new page): the first
+    column with room, or, for a piece across all columns, below the lowest of them."""
+    if across:
+        y = max(filled)
+        return (0, y) if y == 0 or y + height_mm <= plan.column_height_mm else None
+    column = next((n for n, y in enumerate(filled) if y == 0 or y + height_mm <= plan.column_height_mm), None)
+    return None if column is None else (column, filled[column])
+
+
 def pack(charts: list[tuple[str, Drawing]], plan: PagePlan) -> list[list[PlacedChart]]:
-    """Return pages of charts in order, each put in the first column of the open page with room
-    for it (so a short chart fills the foot of an earlier column), else on a new page."""
+    """Return pages of charts in order, each piece (column_pieces) put in the first column of the open page
+    with room for it (so a short chart fills the foot of an earlier column), else on a new page."""
     pages: list[list[PlacedChart]] = []
     filled: list[float] = []
-    for key, drawing in charts:
-        drawing = fitted(drawing, plan.column_mm, plan.column_height_mm)
-        column = next((n for n, y in enumerate(filled)
-                       if y == 0 or y + drawing.height_mm <= plan.column_height_mm), None)
-        if column is None:
-            pages.append([])
-            filled = [0.0] * plan.columns
-            column = 0
-        x = plan.margin_mm + column * (plan.column_mm + plan.gutter_mm)
-        pages[-1].append(PlacedChart(key, drawing.title, drawing, x, plan.margin_mm + filled[column]))
-        filled[column] += drawing.height_mm + plan.gap_mm
+    for key, whole in charts:
+        for number, drawing in enumerate(column_pieces(whole, plan)):
+            across = drawing.width_mm > plan.column_mm + 1e-6
+            spot = _spot(filled, drawing.height_mm, plan, across=across) if pages else None
+            if spot is None:
+                pages.append([])
+                filled = [0.0] * plan.columns
+                spot = (0, 0.0)
+            column, y = spot
+            x = plan.margin_mm + column * (plan.column_mm + plan.gutter_mm)
+            pages[-1].append(PlacedChart(key, drawing.title, drawing, x, plan.margin_mm + y, continued=number > 0))
+            for n in (range(plan.columns) if across else [column]):
+                filled[n] = y + drawing.height_mm + plan.gap_mm
     return pages
 
 
@@ -94,15 +164,16 @@ def footer(plan: PagePlan, text: str) -> Drawing:
                    (Text(plan.width_mm / 2, baseline, text, FOOTER_MM, fill="#505050", anchor="middle"),))
 
 
-def pages_pdf(pages: list[list[PlacedChart]], plan: PagePlan, *, title: str, footers: list[str]) -> bytes:
+def pages_pdf(pages: list[list[PlacedChart]], plan: PagePlan, *, info: DocumentInfo, footers: list[str]) -> bytes:
     """Return the pages as a PDF: each chart drawn in place and bookmarked under its title."""
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, plan.width_mm * PT_PER_MM, plan.height_mm * PT_PER_MM, title=title)
+    canvas = new_canvas(buffer, plan.width_mm * PT_PER_MM, plan.height_mm * PT_PER_MM, info=info)
     for number, page in enumerate(pages):
         for placed in page:
             top_pt = (plan.height_mm - placed.y_mm) * PT_PER_MM
-            canvas.bookmarkHorizontal(placed.key, placed.x_mm * PT_PER_MM, top_pt)
-            canvas.addOutlineEntry(placed.title, placed.key, level=0)
+            if not placed.continued:
+                canvas.bookmarkHorizontal(placed.key, placed.x_mm * PT_PER_MM, top_pt)
+                canvas.addOutlineEntry(placed.title, placed.key, level=0)
             draw_drawing(canvas, placed.drawing, placed.x_mm * PT_PER_MM, top_pt - placed.drawing.height_mm * PT_PER_MM)
         draw_drawing(canvas, footer(plan, footers[number]), 0, 0)
         canvas.showPage()

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass
 
 from builder.model.base import text_in
-from builder.model.charts import Chart, Crt, Table, TableRow, Tec, TecRow, printed_cells
+from builder.model.charts import Chart, Crt, Table, TableRow, Tec, TecRow, printed_cells, shared_combat_chart
 from builder.model.content import Game
 from builder.model.map import Terrain
 from builder.render.chart_layout import (BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked,
@@ -43,6 +43,12 @@ class ChartText:
     def text(self, value: object) -> str:
         """Return content text (one string or one per language) in this language."""
         return text_in(value, self.lang) if isinstance(value, (str, dict)) else str(value)
+
+    def dice(self, dice_id: str) -> str:
+        """Return a die roll as a chart's corner prints it: its notation (`d6`, `2d6`), not its id."""
+        found = next((d for d in self.game.game.dice if d.id == dice_id), None)
+        return f"{found.count if found.count > 1 else ''}d{found.faces}" if found is not None else dice_id
+
 
 
 def shows_codes(chart: Chart) -> bool:
@@ -80,7 +86,7 @@ def _label(text: str, *, icon: Group | None = None) -> Cell:
 
 def crt_rows(crt: Crt, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a CRT: the die roll and column labels, then one row per die roll."""
-    rows = [_heading([crt.dice] + list(crt.columns))]
+    rows = [_heading([words.dice(crt.dice)] + list(crt.columns))]
     for row, printed in zip(crt.rows, _body(words, crt)):
         rows.append([_label(roll_label(row.roll, row.label, words))] + [Cell(text) for text in printed])
     return rows
@@ -124,7 +130,8 @@ def tec_rows(tec: Tec, words: ChartText) -> list[list[Cell]]:
     classes = {m.id: words.text(m.name) for m in words.game.counters.movement_classes}
     with_notes = tec_has_note_column(tec, words)
     head = [phrase("terrain", words.lang)] + [classes.get(m, m) for m in tec.movement_classes]
-    head += [phrase("combat", words.lang)] + ([phrase("notes", words.lang)] if with_notes else [])
+    head += [phrase("combat", words.lang)] if shared_combat_chart(tec) is None else []
+    head += [phrase("notes", words.lang)] if with_notes else []
     rows = [_heading(head)]
     for row, printed in zip(tec.rows, _body(words, tec)):
         extra = [Cell(words.text(row.note), align="start")] if with_notes else []
@@ -140,7 +147,7 @@ def _table_label(row: TableRow, words: ChartText) -> str:
 def table_rows(table: Table, words: ChartText) -> list[list[Cell]]:
     """Return the grid of a generic table: an optional label column, then its columns."""
     labelled = any(r.label or r.roll for r in table.rows)
-    corner = [table.dice or ""] if labelled else []
+    corner = [words.dice(table.dice) if table.dice else ""] if labelled else []
     rows = [_heading(corner + [words.text(c.label) for c in table.columns])]
     for row, printed in zip(table.rows, _body(words, table)):
         rows.append(([_label(_table_label(row, words))] if labelled else []) + [Cell(text) for text in printed])
@@ -202,6 +209,15 @@ def _tec_footnotes(tec: Tec, words: ChartText) -> Below:
                        for row in tec.rows if row.note))
 
 
+def _shared_combat(tec: Tec, words: ChartText) -> Below:
+    """Return the line that stands for a combat column whose every row names the same chart."""
+    target = shared_combat_chart(tec)
+    chart = next((c for c in words.game.charts.charts if c.id == target), None)
+    if chart is None:
+        return Below(())
+    return Below((Entry(((phrase("combat", words.lang) + ":", True), ("→ " + words.text(chart.name), False))),))
+
+
 @per_game
 def _grid(game: Game, chart: Chart, lang: str) -> Grid:
     """Return a chart's grid in one language, measured once: it is laid out at several widths."""
@@ -224,6 +240,7 @@ def _below(game: Game, chart: Chart, lang: str) -> tuple[Below, ...]:
         blocks.append(shifts_block(chart, words))
     if isinstance(chart, Tec):
         blocks.append(_tec_footnotes(chart, words))
+        blocks.append(_shared_combat(chart, words))
     blocks.append(Below(_bullets([words.text(n) for n in chart.notes])))
     return tuple(b for b in blocks if b.entries)
 

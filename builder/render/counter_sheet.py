@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from builder.model.units import PAPERS_MM
 from builder.render.counters import CounterPiece
 from builder.render.drawing import Drawing, Item, Paint, Polyline, Rect, Text
 
-PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MARGIN_MM = 12.0
 """Room around the counter block for crop marks and the header; most printers print 5 mm in."""
 HEADER_MM = 7.0
@@ -40,6 +40,13 @@ class SheetGeometry:
     y0_mm: float
     bleed_mm: float
     flip: Flip
+    gutter_mm: float = 0.0
+    gutter_colour: str = "white"
+
+    @property
+    def pitch_mm(self) -> float:
+        """Return the distance from one counter's left (or top) edge to the next one's."""
+        return self.side_mm + self.gutter_mm
 
     @property
     def per_sheet(self) -> int:
@@ -49,7 +56,7 @@ class SheetGeometry:
     def front_cell(self, index: int) -> tuple[float, float]:
         """Return the top-left corner of counter `index` (reading order) on the fronts page."""
         col, row = index % self.cols, index // self.cols
-        return self.x0_mm + col * self.side_mm, self.y0_mm + row * self.side_mm
+        return self.x0_mm + col * self.pitch_mm, self.y0_mm + row * self.pitch_mm
 
     def back_cell(self, index: int, offset_mm: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
         """Return where the back of counter `index` goes so that it lands behind its front."""
@@ -61,17 +68,19 @@ class SheetGeometry:
         return x + offset_mm[0], y + offset_mm[1]
 
 
-def sheet_geometry(paper: str, side: float, bleed: float, flip: Flip) -> SheetGeometry:
-    """Return the largest centred grid of counters that fits the paper with room for marks."""
+def sheet_geometry(paper: str, side: float, bleed: float, flip: Flip, *, gutter_mm: float = 0.0,
+                   gutter_colour: str = "white") -> SheetGeometry:
+    """Return the largest centred grid of counters (`gutter_mm` apart) that fits the paper with room for marks."""
     page_w, page_h = PAPERS_MM[paper]
     room = MARGIN_MM + bleed
     usable_w = (page_w / 2 - FOLD_GAP_MM - room) if flip == "fold-over" else page_w - 2 * room
     usable_h = page_h - 2 * room - HEADER_MM
-    cols, rows = max(1, int(usable_w // side)), max(1, int(usable_h // side))
-    block_w, block_h = cols * side, rows * side
+    pitch = side + gutter_mm
+    cols, rows = max(1, int((usable_w + gutter_mm) // pitch)), max(1, int((usable_h + gutter_mm) // pitch))
+    block_w, block_h = cols * pitch - gutter_mm, rows * pitch - gutter_mm
     x0 = (page_w / 2 - FOLD_GAP_MM - block_w) if flip == "fold-over" else (page_w - block_w) / 2
     y0 = HEADER_MM + (page_h - HEADER_MM - block_h) / 2
-    return SheetGeometry(page_w, page_h, side, cols, rows, x0, y0, bleed, flip)
+    return SheetGeometry(page_w, page_h, side, cols, rows, x0, y0, bleed, flip, gutter_mm, gutter_colour)
 
 
 def expand_copies(pieces: list[CounterPiece]) -> list[CounterPiece]:
@@ -110,17 +119,26 @@ def bleed_items(geom: SheetGeometry, cells: list[tuple[float, float]], faces: li
     return items
 
 
-def crop_marks(x0: float, y0: float, cols: int, rows: int, side: float, bleed: float) -> list[Item]:
-    """Return crop marks in the margin on every grid line of a block, clear of the bleed."""
+def cut_lines(start_mm: float, count: int, side: float, gutter_mm: float = 0.0) -> list[float]:
+    """Return where the cuts fall along one axis of a block of `count` counters: every shared edge of a
+    gutterless block, both edges of every counter when gutters part them."""
+    if gutter_mm <= 0:
+        return [start_mm + n * side for n in range(count + 1)]
+    pitch = side + gutter_mm
+    return [start_mm + n * pitch + edge for n in range(count) for edge in (0.0, side)]
+
+
+def crop_marks(x0: float, y0: float, cols: int, rows: int, side: float, bleed: float,
+               gutter_mm: float = 0.0) -> list[Item]:
+    """Return crop marks in the margin on every cut line of a block, clear of the bleed."""
     marks: list[Item] = []
-    x1, y1 = x0 + cols * side, y0 + rows * side
+    xs, ys = cut_lines(x0, cols, side, gutter_mm), cut_lines(y0, rows, side, gutter_mm)
+    x1, y1 = xs[-1], ys[-1]
     start = bleed + CROP_GAP_MM
-    for col in range(cols + 1):
-        x = x0 + col * side
+    for x in xs:
         marks.append(Polyline(((x, y0 - start), (x, y0 - start - CROP_LENGTH_MM)), CROP_PAINT))
         marks.append(Polyline(((x, y1 + start), (x, y1 + start + CROP_LENGTH_MM)), CROP_PAINT))
-    for row in range(rows + 1):
-        y = y0 + row * side
+    for y in ys:
         marks.append(Polyline(((x0 - start, y), (x0 - start - CROP_LENGTH_MM, y)), CROP_PAINT))
         marks.append(Polyline(((x1 + start, y), (x1 + start + CROP_LENGTH_MM, y)), CROP_PAINT))
     return marks
@@ -156,11 +174,22 @@ def _block_box(cells: list[tuple[float, float]], side: float) -> tuple[float, fl
     return x0, y0, x1 - x0, y1 - y0
 
 
+def _gutter_fill(geom: SheetGeometry, box: tuple[float, float, float, float]) -> list[Item]:
+    """Return the black behind a block with black gutters, out to the bleed: what a cut off the line shows."""
+    if geom.gutter_mm <= 0 or geom.gutter_colour != "black":
+        return []
+    x, y, w, h = box
+    b = geom.bleed_mm
+    return [Rect(x - b, y - b, w + 2 * b, h + 2 * b, Paint(fill="#000000"))]
+
+
 def _side(geom: SheetGeometry, cells: list[tuple[float, float]], faces: list[Drawing], title: str) -> SheetSide:
     box = _block_box(cells, geom.side_mm)
-    cols, rows = round(box[2] / geom.side_mm), round(box[3] / geom.side_mm)
-    decorations = bleed_items(geom, cells, faces) + crop_marks(box[0], box[1], cols, rows, geom.side_mm,
-                                                              geom.bleed_mm) + [header(geom, title)]
+    pitch = geom.pitch_mm
+    cols, rows = round((box[2] + geom.gutter_mm) / pitch), round((box[3] + geom.gutter_mm) / pitch)
+    bleed = _gutter_fill(geom, box) or bleed_items(geom, cells, faces)
+    decorations = bleed + crop_marks(box[0], box[1], cols, rows, geom.side_mm, geom.bleed_mm,
+                                     geom.gutter_mm) + [header(geom, title)]
     placed = tuple(PlacedFace(face, x, y) for (x, y), face in zip(cells, faces))
     return SheetSide(tuple(decorations), placed, box)
 
@@ -206,8 +235,9 @@ def calibration_sides(geom: SheetGeometry, offset_mm: tuple[float, float]) -> li
         return items
 
     text = "Calibration: print this page pair as you will print the sheets; hold it to the light"
-    front = SheetSide(tuple(marks(cells, text)), (), (geom.x0_mm, geom.y0_mm, geom.cols * geom.side_mm,
-                                                      geom.rows * geom.side_mm))
+    block = (geom.x0_mm, geom.y0_mm, geom.cols * geom.pitch_mm - geom.gutter_mm,
+             geom.rows * geom.pitch_mm - geom.gutter_mm)
+    front = SheetSide(tuple(marks(cells, text)), (), block)
     back = SheetSide(tuple(marks(backs, "Calibration back: read the offset on the ticks (1 mm each) and set "
                                         "print.back_offset_mm")), (), front.trim_mm)
     return [front, back]

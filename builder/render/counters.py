@@ -13,13 +13,14 @@ from builder.model.counters import Marker, Unit
 from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
-from builder.render.fonts import em_width, text_width_mm
+from builder.render.contrast import legible_ink
+from builder.render.counter_text import (MIN_TEXT_SCALE, PlacedText, fit_text, font_key,  # noqa: F401 (re-exported)
+                                         wrap_lines)
+from builder.render.fonts import text_width_mm
 from builder.render.images import FULL_FACE, art_item
 from builder.memo import per_game
 from builder.render.nato import nato_symbol
 
-MIN_TEXT_SCALE = 0.7
-"""Text that does not fit its slot is shrunk down to this fraction of its size, and no further."""
 REDUCED_BAND_WHITE = 0.55
 """How far the reduced band is lightened towards white (opaque: PDF forms take no transparency)."""
 DEFAULT_MARKER_COLOUR = "#e6e1d3"
@@ -37,26 +38,26 @@ class CounterPiece:
     copies: int = 1
 
 
-@dataclass(frozen=True)
-class PlacedText:
-    """A text slot filled for one face: the words, their size after fitting, and whether they fit."""
-
-    slot: TextSlot
-    text: str
-    size_mm: float
-    width_mm: float
-    room_mm: float
-
-    @property
-    def fits(self) -> bool:
-        """Return whether the text fits its room at its fitted size."""
-        return self.width_mm <= self.room_mm + 1e-6
-
-
 @per_game
 def side_mm(game: Game) -> float:
     """Return the counter side in mm from the game's print settings."""
     return parse_length_mm(game.game.print.counter_size)
+
+
+def unit_side_mm(game: Game, unit: Unit) -> float:
+    """Return a unit's counter side in mm: its own size, else its type's, else the game's."""
+    if unit.counter_size is not None:
+        return parse_length_mm(unit.counter_size)
+    unit_type = _mix(game).unit_types.get(unit.type)
+    if unit_type is not None and unit_type.counter_size is not None:
+        return parse_length_mm(unit_type.counter_size)
+    return side_mm(game)
+
+
+def marker_side_mm(game: Game) -> float:
+    """Return the side in mm of markers and chits: `print.marker_size`, else the game's counter size."""
+    size = game.game.print.marker_size
+    return parse_length_mm(size) if size is not None else side_mm(game)
 
 
 def _first_by_id(things) -> dict:
@@ -74,6 +75,8 @@ class _Mix:
     the same words and redraw the same symbol for every face."""
 
     side: float
+    safe_mm: float
+    """How far inside the cut text keeps (print.safe_area_mm): a slot's room ends there."""
     unit_types: dict
     nationalities: dict
     formations: dict
@@ -84,12 +87,14 @@ class _Mix:
     that names none prints)."""
     fitted: dict = field(default_factory=dict)
     """(slot id, text) → PlacedText."""
+    centred: dict = field(default_factory=dict)
+    """Slot id → the slot centred, for a designation or parent label printed alone (`centre_alone`)."""
 
 
 @per_game
 def _mix(game: Game) -> _Mix:
-    return _Mix(side_mm(game), _first_by_id(game.counters.unit_types), _first_by_id(game.game.nationalities),
-                _first_by_id(game.game.formations))
+    return _Mix(side_mm(game), game.game.print.safe_area_mm, _first_by_id(game.counters.unit_types),
+                _first_by_id(game.game.nationalities), _first_by_id(game.game.formations))
 
 
 @lru_cache(maxsize=4096)
@@ -170,49 +175,47 @@ def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int) -> s
     return ""
 
 
-VALUE_SOURCES = frozenset({"values", "value", "marker_value"})  # numbers: the `counter_values` font
-
-
-def font_key(slot: TextSlot) -> str:
-    """Return the font key a slot's text is drawn in: the counter values' role for numbers in the condensed face."""
-    return "values" if slot.font == "condensed" and slot.source in VALUE_SOURCES else slot.font
-
-
-def fit_text(slot: TextSlot, text: str, side: float) -> PlacedText:
-    """Return the text at its slot size, shrunk (down to MIN_TEXT_SCALE) until it fits its room."""
-    size = slot.size * side
-    room = slot.width * side
-    em = em_width(text, font_key(slot), slot.bold)
-    width = em * size
-    if width > room and width > 0:
-        size = max(size * MIN_TEXT_SCALE, size * room / width)
-        width = em * size
-    return PlacedText(slot, text, size, width, room)
-
-
-def _fitted(mix: _Mix, slot: TextSlot, text: str) -> PlacedText:
-    """Return fit_text for the game's counter side, remembered per slot and text."""
-    key = (id(slot), text)
+def _fitted(mix: _Mix, slot: TextSlot, text: str, side: float) -> PlacedText:
+    """Return fit_text for a counter side, remembered per slot, text and side."""
+    key = (id(slot), text, side)
     placed = mix.fitted.get(key)
     if placed is None or placed.slot is not slot:
-        placed = mix.fitted[key] = fit_text(slot, text, mix.side)
+        placed = mix.fitted[key] = fit_text(slot, text, side, mix.safe_mm)
     return placed
 
 
-def _text_items(placed: list[PlacedText], side: float, colour: str, fills: dict[str, str]) -> list[Item]:
-    items: list[Item] = []
-    for p in placed:
-        if not p.text:
-            continue
-        x, y = p.slot.x * side, p.slot.y * side
-        fill = fills.get(p.slot.fill_property)
-        if fill:
-            left = {"start": x, "middle": x - p.width_mm / 2, "end": x - p.width_mm}[p.slot.anchor]
-            pad = p.size_mm * 0.12
-            items.append(Rect(left - pad, y - p.size_mm * 0.8, p.width_mm + 2 * pad, p.size_mm * 0.98,
-                              Paint(fill=fill), radius_mm=pad))
-        items.append(Text(x, y, p.text, p.size_mm, colour, font_key(p.slot), p.slot.bold, p.slot.anchor))
-    return items
+def _slot_items(p: PlacedText, side: float, colour: str, fills: dict[str, str]) -> tuple[Item, ...]:
+    """Return the items of one filled slot: its text, on a patch of colour when the slot asks for one."""
+    if not p.text:
+        return ()
+    x, y = p.slot.x * side, p.slot.y * side
+    text = Text(x, y, p.text, p.size_mm, colour, font_key(p.slot), p.slot.bold, p.slot.anchor)
+    fill = fills.get(p.slot.fill_property)
+    if not fill:
+        return (text,)
+    left = {"start": x, "middle": x - p.width_mm / 2, "end": x - p.width_mm}[p.slot.anchor]
+    pad = p.size_mm * 0.12
+    return (Rect(left - pad, y - p.size_mm * 0.8, p.width_mm + 2 * pad, p.size_mm * 0.98, Paint(fill=fill),
+                 radius_mm=pad), text)
+
+
+@dataclass(frozen=True)
+class FaceParts:
+    """A face in the layers it is drawn in: what the preflight checks measure is what is printed."""
+
+    side_mm: float
+    ground: tuple[Item, ...]
+    """The background and bands."""
+    symbol: tuple[Item, ...]
+    """The NATO symbol with its size mark (none on markers)."""
+    texts: tuple[tuple[PlacedText, tuple[Item, ...]], ...]
+    """Each text slot, filled, with the items it prints."""
+    title: str = ""
+
+    def drawing(self) -> Drawing:
+        """Return the face as one drawing, layers bottom to top."""
+        items = self.ground + self.symbol + tuple(item for _, drawn in self.texts for item in drawn)
+        return Drawing(self.side_mm, self.side_mm, items, title=self.title)
 
 
 def layout_for_unit(game: Game, unit: Unit) -> CounterLayout:
@@ -256,47 +259,75 @@ def placed_unit_texts(game: Game, unit: Unit, step: int) -> list[PlacedText]:
     return _placed_unit_texts(game, _mix(game), unit, step)
 
 
+_PARTNER = {"designation": "parent_label", "parent_label": "designation"}
+
+
+def _centred(mix: _Mix, slot: TextSlot) -> TextSlot:
+    """Return the slot moved to the middle of the face, spanning its room mirrored about the middle (made once)."""
+    if id(slot) not in mix.centred:
+        left, right = {"start": (slot.x, slot.x + slot.width), "end": (slot.x - slot.width, slot.x),
+                       "middle": (slot.x - slot.width / 2, slot.x + slot.width / 2)}[slot.anchor]
+        half = max(0.5 - left, right - 0.5)
+        mix.centred[id(slot)] = slot.model_copy(update={"x": 0.5, "anchor": "middle", "width": min(1.0, 2 * half)})
+    return mix.centred[id(slot)]
+
+
+def _slot_for(mix: _Mix, slot: TextSlot, unit: Unit) -> TextSlot:
+    partner = _PARTNER.get(slot.source)
+    return _centred(mix, slot) if slot.centre_alone and partner and not getattr(unit, partner) else slot
+
+
 def _placed_unit_texts(game: Game, mix: _Mix, unit: Unit, step: int) -> list[PlacedText]:
     layout = _layout(game, mix, unit)
-    return [_fitted(mix, slot, unit_slot_text(game, layout, slot, unit, step)) for slot in layout.texts]
+    side = unit_side_mm(game, unit)
+    return [_fitted(mix, _slot_for(mix, slot, unit), unit_slot_text(game, layout, slot, unit, step), side)
+            for slot in layout.texts]
 
 
-def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
-    """Return the face that shows `step` (0 = full strength) of a unit."""
+def unit_face_parts(game: Game, unit: Unit, step: int) -> FaceParts:
+    """Return the layers of the face that shows `step` (0 = full strength) of a unit."""
     mix = _mix(game)
     layout = _layout(game, mix, unit)
-    side = mix.side
+    side = unit_side_mm(game, unit)
     background, ink = _colours(game, unit.nationality, mix)
     if step > 0:  # a back of its own colour or shade (lightened by 0 it is the same colour)
         background = layout.back_colour or lighten(background, layout.back_lighten)
-    items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
+    ground: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     formation = mix.formations.get(unit.formation)
     if layout.formation_band and formation and formation.colour:
         band = layout.formation_band
-        items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side, Paint(fill=formation.colour)))
+        ground.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side, Paint(fill=formation.colour)))
     if step > 0 and layout.reduced_band and unit.steps[step].counter == "same":
         band = layout.reduced_band
-        items.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side,
-                          Paint(fill=lighten(background, REDUCED_BAND_WHITE))))
+        ground.append(Rect(band.x * side, band.y * side, band.w * side, band.h * side,
+                           Paint(fill=lighten(background, REDUCED_BAND_WHITE))))
     unit_type = mix.unit_types.get(unit.type)
+    symbol: tuple[Item, ...] = ()
     art = unit.steps[step].image or unit.image or (unit_type.image if unit_type else "")
     if art:
-        items.append(art_item(game.root / art, layout.image or layout.symbol or FULL_FACE, side))
+        ground.append(art_item(game.root / art, layout.image or layout.symbol or FULL_FACE, side))
     if layout.symbol and unit_type is not None:
         replaced = bool(art) and layout.image is None  # art in its place keeps the size mark, not the bare frame
         listed = unit_type.symbol if isinstance(unit_type.symbol, list) else [unit_type.symbol]
         symbols = () if replaced else tuple(listed)
         box = layout.symbol
         size = unit.steps[step].size if unit.steps[step].size is not None else unit.size
-        items.extend(_symbol(symbols, size, box.x * side, box.y * side, box.w * side, box.h * side, ink,
-                             max(0.18, side * 0.014))[1 if replaced else 0:])
-    items.extend(_text_items(_placed_unit_texts(game, mix, unit, step), side, ink, _fill_properties(mix, unit)))
-    return Drawing(side, side, tuple(items), title=f"{unit.id} step {step + 1}")
+        symbol = _symbol(symbols, size, box.x * side, box.y * side, box.w * side, box.h * side, ink,
+                         max(0.18, side * 0.014))[1 if replaced else 0:]
+    fills = _fill_properties(mix, unit)
+    texts = tuple((p, _slot_items(p, side, ink, fills)) for p in _placed_unit_texts(game, mix, unit, step))
+    return FaceParts(side, tuple(ground), symbol, texts, title=f"{unit.id} step {step + 1}")
 
 
-def plain_face(game: Game, nationality: str | None, *, label: str = "") -> Drawing:
-    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask)."""
-    side = side_mm(game)
+def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
+    """Return the face that shows `step` (0 = full strength) of a unit."""
+    return unit_face_parts(game, unit, step).drawing()
+
+
+def plain_face(game: Game, nationality: str | None, *, label: str = "", side: float | None = None) -> Drawing:
+    """Return a plain back in the nationality's colour, with an optional label (a hidden-unit mask), `side` mm
+    wide (the game's counter size by default)."""
+    side = side_mm(game) if side is None else side
     background, ink = _colours(game, nationality)
     items: list[Item] = [Rect(0, 0, side, side, Paint(fill=background))]
     if label:
@@ -314,8 +345,8 @@ def _unit_back(game: Game, unit: Unit, front_step: int) -> Drawing:
     if unit.back == "mask":
         side = next((n.side for n in game.game.nationalities if n.id == unit.nationality), "")
         name = next((text_in(s.name, _lang(game)) for s in game.game.sides if s.id == side), "")
-        return plain_face(game, unit.nationality, label=name)
-    return plain_face(game, unit.nationality)
+        return plain_face(game, unit.nationality, label=name, side=unit_side_mm(game, unit))
+    return plain_face(game, unit.nationality, side=unit_side_mm(game, unit))
 
 
 def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
@@ -328,52 +359,49 @@ def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
     return pieces
 
 
-def wrap_in_two(slot: TextSlot, text: str, side: float) -> list[PlacedText]:
-    """Return the text on one line if it fits, else broken at the space that best balances two lines."""
-    whole = fit_text(slot, text, side)
-    if whole.fits or " " not in text:
-        return [whole]
-    words = text.split(" ")
-    splits = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    first, second = min(splits, key=lambda pair: max(text_width_mm(t, 1.0, font_key(slot), slot.bold) for t in pair))
-    lower = slot.model_copy(update={"y": min(1.0, slot.y + slot.size * 1.05)})
-    return [fit_text(slot, first, side), fit_text(lower, second, side)]
+def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
+    """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
+    layout = marker_layout(game)
+    side, safe = marker_side_mm(game), game.game.print.safe_area_mm
+    placed: list[PlacedText] = []
+    for slot in layout.texts:
+        text = marker_slot_text(game, slot, marker, face)
+        fitted = (wrap_lines(slot, text, side, safe) if slot.source == "marker_text"
+                  else [fit_text(slot, text, side, safe)])
+        placed += fitted
+    return placed
 
 
 def marker_layout(game: Game) -> CounterLayout:  # the print settings' `marker_layout`, else sandtable's
     return game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
 
 
-def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
-    """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
-    layout = marker_layout(game)
-    side = side_mm(game)
-    placed: list[PlacedText] = []
-    for slot in layout.texts:
-        text = marker_slot_text(game, slot, marker, face)
-        placed += wrap_in_two(slot, text, side) if slot.source == "marker_text" else [fit_text(slot, text, side)]
-    return placed
-
-
-def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
-    """Return one face of a marker, chit or order die."""
-    side = side_mm(game)
+def marker_face_parts(game: Game, marker: Marker, face: int) -> FaceParts:
+    """Return the layers of one face of a marker, chit or order die, its text in an ink legible on its colour."""
+    side = marker_side_mm(game)
     colour = (marker.faces[face].colour if face < len(marker.faces) else None) or marker.colour
     background, ink = _colours(game, marker.nationality)
     if colour is None and marker.nationality is None and marker.side is not None:
         colour = next((s.colour for s in game.game.sides if s.id == marker.side), None)
-    items: list[Item] = [Rect(0, 0, side, side, Paint(fill=colour or background))]
+    ground = colour or background
+    ink = legible_ink(ground, ink)
+    texts = tuple((p, _slot_items(p, side, ink, {})) for p in placed_marker_texts(game, marker, face))
     art = marker.faces[face].image if face < len(marker.faces) else ""
-    if art:
-        items.append(art_item(game.root / art, marker_layout(game).image or FULL_FACE, side))
-    items.extend(_text_items(placed_marker_texts(game, marker, face), side, ink, {}))
-    return Drawing(side, side, tuple(items), title=f"{marker.id} face {face + 1}")
+    pictured = (art_item(game.root / art, marker_layout(game).image or FULL_FACE, side),) if art else ()
+    return FaceParts(side, (Rect(0, 0, side, side, Paint(fill=ground)), *pictured), (), texts,
+                     title=f"{marker.id} face {face + 1}")
+
+
+def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
+    """Return one face of a marker, chit or order die."""
+    return marker_face_parts(game, marker, face).drawing()
 
 
 def marker_counters(game: Game, marker: Marker) -> list[CounterPiece]:
     """Return a marker's counter: its first face in front, its second (or a plain back) behind."""
     front = marker_face(game, marker, 0)
-    back = marker_face(game, marker, 1) if len(marker.faces) > 1 else plain_face(game, marker.nationality)
+    back = (marker_face(game, marker, 1) if len(marker.faces) > 1
+            else plain_face(game, marker.nationality, side=marker_side_mm(game)))
     if len(marker.faces) <= 1 and marker.colour:
         back = Drawing(front.width_mm, front.height_mm, (front.items[0],))
     return [CounterPiece(marker.id, marker.id, front, back, marker.copies)]

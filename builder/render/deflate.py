@@ -1,10 +1,12 @@
 """How sandtable deflates: every stream it compresses (PDF streams, PNG pictures, the module's archive
-entries) goes through ISA-L's deflate (python-isal), at its level 2, and no PDF stream is in ASCII85.
+entries) goes through zlib at level 1, and no PDF stream is in ASCII85.
 
-zlib's own deflate was a tenth of a build's CPU (0.32 s of next-war's, 0.16 s of gazala-1942's, at
-zlib level 3). ISA-L writes the same format, which every reader inflates as it does zlib's, five times
-as fast at level 2, for PDF streams 2% larger and pictures 9% larger than zlib's level 3 made them
-(measured on the five seed games). Its bytes are the same on every run (tests/render/test_deflate.py).
+Level 1 rather than reportlab's 6: a deflate was a tenth of a build's CPU at zlib's level 3. ISA-L's
+deflate (python-isal) was used for its speed until its levels 1 and 2 were found to give different bytes
+for the same input in about one process in ten (streams of a few hundred bytes: a counter's form, a
+short page), which broke byte-identical builds. zlib's level 1 writes every stream the same way in every
+process, and measured on next-war (one process, three runs each, interleaved) it costs no more time than
+ISA-L did, for output 1% smaller (tests/render/test_deflate.py holds the bytes across fresh processes).
 
 reportlab deflates every stream (pages, forms, font subsets) with its one Flate filter,
 `pdfdoc.PDFZCompress`, through zlib at level 6, and by default (`rl_config.useA85`) encodes many of
@@ -14,24 +16,25 @@ does. Importing this module sets both; the two canvases PDFs are made on, `rende
 """
 from __future__ import annotations
 
-from isal import isal_zlib
+import zlib
+
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
-LEVEL = 2
-"""ISA-L's level (0 to 3) of everything deflated: 3 is four times slower for 1-2% smaller streams."""
+LEVEL = 1
+"""zlib's level of everything deflated: the fastest, for streams a few percent larger than level 6's."""
 RAW_WINDOW_BITS = -15
 """Window bits of a raw deflate stream, without zlib's header and checksum (a ZIP entry's)."""
 
 
 def deflate(data: bytes) -> bytes:
     """Return `data` deflated in a zlib stream (a PDF stream's or a PNG's IDAT data)."""
-    return isal_zlib.compress(data, LEVEL)
+    return zlib.compress(data, LEVEL)
 
 
-def deflater(*, raw: bool = False) -> isal_zlib.Compress:
+def deflater(*, raw: bool = False) -> zlib._Compress:
     """Return a compressor that deflates data given a piece at a time, in a zlib stream or (`raw`) bare."""
-    return isal_zlib.compressobj(LEVEL, isal_zlib.DEFLATED, RAW_WINDOW_BITS if raw else isal_zlib.MAX_WBITS)
+    return zlib.compressobj(LEVEL, zlib.DEFLATED, RAW_WINDOW_BITS if raw else zlib.MAX_WBITS)
 
 
 class Deflate(pdfdoc.PDFStreamFilterZCompress):

@@ -5,11 +5,14 @@ with whatever frame the counter layout chooses. The proportions follow APP-6 (se
 shared/reference/print-and-play.md §3.1: a 3:2 frame, the armour oval two thirds of its width,
 size marks a quarter of its height above it); the coordinates are our own.
 
-Three departures from APP-6, all forced by a counter's small face:
-- APP-6 hangs the HQ staff below the frame, where a counter prints the unit's values, so `hq` is
-  a flag on a staff inside the frame's left side;
+`hq` is APP-6's headquarters staff: a line down from the frame's lower left corner, HQ_STAFF of
+the frame's height long (APP-6 draws it as long as the frame is high; on a counter the identity and
+values stand below, so it is shorter). The modifiers `airborne`, `air-assault`, `marines` and `mountain` mark
+infantry in APP-6: named without a function icon, they are drawn on the infantry cross.
+
+Two departures from APP-6, both forced by a counter's small face:
 - `mechanised` and `motorised` name infantry kinds and include the infantry cross; every other
-  name is one icon or modifier, overlaid with the rest (["infantry", "airborne"]);
+  name is one icon or modifier, overlaid with the rest (["armour", "airborne"]);
 - `leader`, `courier` and `naval` have no APP-6 land icon: a star, an envelope and an anchor.
 APP-6 draws reconnaissance and cavalry alike (one diagonal), and so do we.
 """
@@ -40,6 +43,10 @@ MIN_STROKE_MM = 0.25
 """The thinnest frame line symbol_drawing uses: about 0.7 pt, which every printer holds."""
 STROKE_PER_WIDTH = 0.02
 """symbol_drawing's frame line as a fraction of the frame width (0.3 mm for a 15 mm frame)."""
+HQ_STAFF = 0.45
+"""Length of the HQ staff below the frame, as a fraction of the frame height."""
+MODIFIERS = frozenset({"airborne", "air-assault", "marines", "mountain"})
+"""Names that modify a function icon (APP-6's sector modifiers); alone, they modify the infantry cross."""
 
 _MARK_HEIGHT = 0.25   # size mark height / frame height (APP-6: 25 units over a 100-unit frame)
 _MARK_GAP = 0.08      # clear space between the frame and the size mark / frame height
@@ -136,10 +143,10 @@ _ICONS: dict[str, tuple[_Part, ...]] = {
                      "M 0.35 0.6 Q 0.36 0.84 0.5 0.84 Q 0.64 0.84 0.65 0.6")),
     "leader": (_Star(0.5, 0.52, 0.36),),
     "courier": (_Shape("M 0.3 0.28 L 0.7 0.28 L 0.7 0.72 L 0.3 0.72 Z M 0.3 0.28 L 0.5 0.52 L 0.7 0.28"),),
-    # APP-6 amphibious: a wave across the middle.
-    "marines": (_Shape(_wave(0.5, 0.08, 6)),),
-    "hq": (_Shape("M 0.07 0.76 L 0.07 0.24"), _Shape("M 0.07 0.24 L 0.2 0.32 L 0.07 0.4 Z", solid=True)),
-    # Modifiers in APP-6's lower sector: airborne wings, the air-assault chevron, a mountain.
+    # APP-6 headquarters: the staff down from the frame's lower left corner (outside the frame).
+    "hq": (_Shape(f"M 0 1 L 0 {1 + HQ_STAFF}"),),
+    # Modifiers in APP-6's lower sector: amphibious waves, airborne wings, the air-assault chevron, a mountain.
+    "marines": (_Shape(_wave(0.84, 0.035, 6)),),
     "airborne": (_Shape("M 0.34 0.9 C 0.34 0.73 0.5 0.73 0.5 0.9 C 0.5 0.73 0.66 0.73 0.66 0.9"),),
     "air-assault": (_Shape("M 0.4 0.74 L 0.5 0.92 L 0.6 0.74"),),
     "mountain": (_Shape("M 0.38 0.93 L 0.47 0.68 L 0.53 0.8 L 0.565 0.74 L 0.64 0.93 Z", solid=True),),
@@ -264,6 +271,8 @@ def _names_in_drawing_order(symbols: str | Sequence[str]) -> tuple[str, ...]:
             close = difflib.get_close_matches(str(name), SYMBOL_NAMES, n=1)
             expected = f'did you mean "{close[0]}"?' if close else "expected one of " + ", ".join(SYMBOL_NAMES)
             raise ValueError(f'unknown NATO symbol "{name}": {expected}')
+    if names and all(name in MODIFIERS for name in names):
+        names = ("infantry", *names)
     return tuple(name for name in _ICONS if name in names)
 
 
@@ -289,7 +298,9 @@ def symbol_drawing(symbols: Sequence[str], size: str, *, w_mm: float = 15.0) -> 
     h_mm = w_mm / LAND_FRAME_ASPECT
     stroke_mm = max(MIN_STROKE_MM, STROKE_PER_WIDTH * w_mm)
     band_mm = SIZE_BAND * h_mm
+    names = _names_in_drawing_order(symbols)
+    staff_mm = HQ_STAFF * h_mm if "hq" in names else 0.0
     items = nato_symbol(symbols, size, x_mm=stroke_mm, y_mm=stroke_mm + band_mm, w_mm=w_mm, h_mm=h_mm,
                         stroke_mm=stroke_mm)
-    title = " + ".join(_names_in_drawing_order(symbols)) + (f", size {size}" if size else "")
-    return Drawing(w_mm + 2 * stroke_mm, band_mm + h_mm + 2 * stroke_mm, items, title=title)
+    title = " + ".join(names) + (f", size {size}" if size else "")
+    return Drawing(w_mm + 2 * stroke_mm, band_mm + h_mm + staff_mm + 2 * stroke_mm, items, title=title)

@@ -16,11 +16,12 @@ render/pdf_file.py, and drawings placed as Form XObjects by render/pdf_forms.py.
 """
 from __future__ import annotations
 
+import io
 from copy import copy
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import cos, pi, sin
-from typing import Callable, NamedTuple, Union
+from typing import TYPE_CHECKING, Callable, NamedTuple, Union
 from weakref import WeakKeyDictionary, ref
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -36,6 +37,9 @@ from builder.render.fonts import font_cached, on_font_change, registered
 from builder.render.images import vector_drawing
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
+
+if TYPE_CHECKING:
+    from builder.render.credits import DocumentInfo
 
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2}
@@ -449,14 +453,21 @@ def resolve(canvas: Canvas, body: Body) -> str:
     return fresh.text
 
 
-def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", compress: bool = True) -> Canvas:
-    """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded."""
+def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", info: DocumentInfo | None = None,
+               compress: bool = True) -> Canvas:
+    """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded, with
+    the document information `info` (a game's documents), or only a `title`, or none (a scratch document)."""
     canvas = FileCanvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
-                     initialFontName=registered("sans"), initialFontSize=10)
+                        initialFontName=registered("sans"), initialFontSize=10, lang=info.lang if info else None)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
     if title:
         canvas.setTitle(title)
+    if info is not None:
+        canvas.setTitle(info.title)
+        canvas.setAuthor(info.author)
+        canvas.setSubject(info.subject)
+        canvas.setKeywords(info.keywords)
     return canvas
 
 
@@ -490,6 +501,19 @@ def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, 
     if text:
         code.append(text)
     code.append("Q")
+
+
+def scratch_document(drawings: list[Drawing]) -> bytes:
+    """Return an uncompressed PDF of one page per drawing, each page the drawing's size: for PDFium to read
+    once and rasterise (not worth compressing)."""
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, drawings[0].width_mm * PT_PER_MM, drawings[0].height_mm * PT_PER_MM, compress=False)
+    for drawing in drawings:
+        canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
+        draw_drawing(canvas, drawing, 0, 0)
+        show_scratch_page(canvas)
+    canvas.save()
+    return buffer.getvalue()
 
 
 def pdf_bytes(text: str) -> bytes:

@@ -37,7 +37,7 @@ SHEET_PX = 4000
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
+def face_pngs(faces: list[Drawing], *, px: int, dpi: float | None = None) -> list[bytes]:
     """Return each face as a `px`-wide PNG, rendered from scratch PDF sheets of many faces by PDFium.
 
     Rasterising SVG with resvg costs about 3.5 ms a counter face (text shaping); PDFium renders a
@@ -46,6 +46,7 @@ def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
     sheet is, so text running over its edge never reaches a neighbour's crop; drawn on the page
     rather than as forms, the sheet is quicker to write and for PDFium to read. The scale makes a
     face exactly `px` pixels wide and every cell start on a whole pixel, so the crops are exact.
+    All faces have the size of the first; with `dpi`, each PNG records it.
     """
     if not faces:
         return []
@@ -54,7 +55,7 @@ def face_pngs(faces: list[Drawing], *, px: int) -> list[bytes]:
     per_sheet = cols * max(1, SHEET_PX // pitch_px)
     out: list[bytes] = []
     for start in range(0, len(faces), per_sheet):
-        out += _sheet_pngs(faces[start:start + per_sheet], px=px, cols=cols)
+        out += _sheet_pngs(faces[start:start + per_sheet], px=px, cols=cols, dpi=dpi)
     return out
 
 
@@ -70,14 +71,30 @@ def png_head(width: int, height: int, *, gray: bool = False) -> bytes:
     return PNG_SIGNATURE + png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, colour_type, 0, 0, 0))
 
 
-def _png(width: int, height: int, rows: memoryview | bytes) -> bytes:
-    """Return an RGB PNG of `rows`: each row a filter byte (0, none) and its `width` × 3 bytes.
+def resolution_chunk(dpi: float) -> bytes:
+    """Return the pHYs chunk that records `dpi` (as pixels per metre, the unit PNG knows)."""
+    per_metre = round(dpi / MM_PER_INCH * 1000)
+    return png_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1))
+
+
+def _png(width: int, height: int, rows: memoryview | bytes, dpi: float | None = None) -> bytes:
+    """Return an RGB PNG of `rows`: each row a filter byte (0, none) and its `width` × 3 bytes; with `dpi`,
+    the resolution is recorded in it.
 
     Pillow's encoder tries five filters on every row; on a counter's flat colours no filter
     compresses as well, and writing the file directly takes a fraction of the time.
     """
-    return b"".join((png_head(width, height), png_chunk(b"IDAT", deflate(rows)),
+    resolution = resolution_chunk(dpi) if dpi else b""
+    return b"".join((png_head(width, height), resolution, png_chunk(b"IDAT", deflate(rows)),
                      png_chunk(b"IEND", b"")))
+
+
+def bitmap_png(pixels: np.ndarray, dpi: float | None = None) -> bytes:
+    """Return an RGB bitmap (height × width × 3 bytes) as a PNG, recording `dpi` if given."""
+    height, width = pixels.shape[0], pixels.shape[1]
+    rows = np.zeros((height, 1 + 3 * width), dtype=np.uint8)
+    rows[:, 1:] = pixels.reshape(height, 3 * width)
+    return _png(width, height, memoryview(rows), dpi)
 
 
 def _cells(sheet: np.ndarray, count: int, cols: int, pitch_px: int, width_px: int, height_px: int) -> np.ndarray:
@@ -100,7 +117,7 @@ def _cells(sheet: np.ndarray, count: int, cols: int, pitch_px: int, width_px: in
     return out
 
 
-def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int) -> list[bytes]:
+def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int, dpi: float | None) -> list[bytes]:
     """Return the PNGs of faces laid out `cols` to a row on one scratch sheet."""
     import pypdfium2
     from reportlab.lib.units import mm as PT_PER_MM
@@ -131,4 +148,4 @@ def _sheet_pngs(faces: list[Drawing], *, px: int, cols: int) -> list[bytes]:
     page.close()
     document.close()
     # each face stands at the top-left of its cell (its bottom edge is the cell's gap above the next)
-    return [_png(px, height_px, memoryview(cell)) for cell in cells]
+    return [_png(px, height_px, memoryview(cell), dpi) for cell in cells]

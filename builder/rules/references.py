@@ -43,6 +43,7 @@ def _game_refs(game: Game) -> Iterator[Ref]:
     g = game.game
     for n in g.nationalities:
         yield from _one("side", n, "side", f'nationality "{n.id}"')
+        yield from _one("box", n, "dead_pile", f'nationality "{n.id}"')
     for f in g.formations:
         yield from _one("side", f, "side", f'formation "{f.id}"')
         yield from _one("formation", f, "parent", f'formation "{f.id}"')
@@ -107,6 +108,8 @@ def _chart_refs(game: Game) -> Iterator[Ref]:
         if chart.kind in ("crt", "table"):
             yield from _one("dice", chart, "dice", what)
         if chart.kind == "crt":
+            yield from _one("value", chart, "attack_value", what)
+            yield from _one("value", chart, "defence_value", what)
             for shift in chart.shifts:
                 yield from _one("terrain", shift, "terrain", f'shift "{shift.id}"')
         if chart.kind == "tec":

@@ -1,19 +1,16 @@
-"""Checks on scenarios: setup hexes, terrain, stacking, placement constraints, reinforcements, victory."""
+"""Checks on scenarios as written: setup hexes, terrain, placement constraints, reinforcements, victory (the
+planned positions, stacking among them, are checked in rules/setups.py)."""
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Callable, Iterator
 
-from builder.model.charts import Tec
 from builder.model.content import Game
-from builder.model.base import text_in
 from builder.model.counters import Unit
 from builder.model.scenario import Placement, Scenario, Where
 from builder.rules.diagnostic import WARNING, Finding, Location, location_of
 from builder.rules.index import Index, MapIndex
+from builder.plan.hexes import prohibited_terrain
 from builder.rules.registry import check
-
-PROHIBITED = {"P", "X", "prohibited", "—P"}
 
 
 def exact_hex(where: Where, ix: Index) -> tuple[MapIndex | None, str | None]:
@@ -30,27 +27,8 @@ def _placements(scenario: Scenario) -> Iterator[tuple[str | None, Placement]]:
             yield side.side, placement
 
 
-def is_prohibited(unit: Unit, terrain_ids: tuple[str, ...], game: Game, ix: Index) -> str | None:
-    """Return the terrain that the unit may not enter among `terrain_ids`, or None."""
-    unit_type = ix.unit_types.get(unit.type)
-    tecs = [c for c in game.charts.charts if isinstance(c, Tec)]
-    for name in terrain_ids:
-        terrain = ix.terrain.get(name)
-        if terrain is not None and terrain.blocks_movement:
-            return name
-        if unit_type is None:
-            continue
-        if name in unit_type.prohibited_terrain:
-            return name
-        for tec in tecs:
-            for row in tec.rows:
-                if row.terrain == name and str(row.cost.get(unit_type.movement_class or "", "")) in PROHIBITED:
-                    return name
-    return None
-
-
 def _prohibition_lookup(game: Game, ix: Index) -> Callable[[Unit, tuple[str, ...]], str | None]:
-    """Return is_prohibited for one run of a check, answering each (unit type, terrain) pair once.
+    """Return `prohibited_terrain` for one run of a check, answering each (unit type, terrain) pair once.
 
     The answer depends on the unit's type and the hex's terrain alone, and a check asks it for
     every unit placed (10,000 in a big game) or for every hex of an area times every unit placed there.
@@ -60,7 +38,7 @@ def _prohibition_lookup(game: Game, ix: Index) -> Callable[[Unit, tuple[str, ...
     def prohibited(unit: Unit, terrain_ids: tuple[str, ...]) -> str | None:
         key = (unit.type, terrain_ids)
         if key not in answers:
-            answers[key] = is_prohibited(unit, terrain_ids, game, ix)
+            answers[key] = prohibited_terrain(game, unit, terrain_ids)
         return answers[key]
 
     return prohibited
@@ -82,9 +60,13 @@ def setup_hexes_off_map(game: Game, ix: Index) -> Iterator[Finding]:
             if where.within is not None:
                 targets = [where.within.of] if isinstance(where.within.of, str) else where.within.of
                 labels += [("within", t) for t in targets if t not in ix.places]
+            if where.near is not None:
+                near = [where.near] if isinstance(where.near, str) else where.near
+                labels += [("near", t) for t in near if t not in ix.places]
             for key, label in labels:
                 if m is not None and m.grid is not None and m.grid.find(label) is None:
-                    yield Finding(location_of(where if key == "hex" else where.within, "hex" if key == "hex" else "of"),
+                    node, field = {"hex": (where, "hex"), "within": (where.within, "of"), "near": (where, "near")}[key]
+                    yield Finding(location_of(node, field),
                                   f'scenario "{scenario.id}" names hex "{label}", which is not on map "{m.map.id}"',
                                   "correct the hex number (four digits, column then row)",
                                   subject=f"{scenario.id}:{label}")
@@ -113,75 +95,6 @@ def setups_in_prohibited_terrain(game: Game, ix: Index) -> Iterator[Finding]:
                                   subject=f"{scenario.id}:{unit_id}")
 
 
-def _stacks(scenario: Scenario, ix: Index) -> dict[tuple[str, str], list[tuple[Unit, Placement]]]:
-    stacks: dict[tuple[str, str], list[tuple[Unit, Placement]]] = defaultdict(list)
-    for _, placement in _placements(scenario):
-        m, label = exact_hex(placement, ix)
-        if m is None or label is None:
-            continue
-        for unit_id in placement.units:
-            if unit_id in ix.units:
-                stacks[(m.map.id, label)].append((ix.units[unit_id], placement))
-    return stacks
-
-
-def _counts_toward(unit: Unit, limit, game: Game) -> float:
-    if unit.type in game.game.stacking.exempt_types:
-        return 0.0
-    if limit.sizes and unit.size not in limit.sizes:
-        return 0.0
-    if limit.types and unit.type not in limit.types:
-        return 0.0
-    if limit.count == "value":
-        value = unit.steps[0].values.get(limit.value or "", 0)
-        return float(value) if isinstance(value, (int, float)) else 0.0
-    return 1.0
-
-
-@check("scenario/overstacked-setup")
-def overstacked_setups(game: Game, ix: Index) -> Iterator[Finding]:
-    """The units a scenario sets up in one hex respect every stacking limit.
-
-    Why: an illegal starting stack means the setup was mistyped, or the rules need an exception.
-    Fails:  stacking limit 5; six units placed in hex 0209
-    Passes: five units in 0209
-    """
-    for scenario in game.scenarios:
-        for (map_id, label), stack in sorted(_stacks(scenario, ix).items()):
-            terrain = ix.maps[map_id].terrain.get(label)
-            for limit in game.game.stacking.limits:
-                if limit.terrain and not (terrain and set(limit.terrain) & set(terrain.all())):
-                    continue
-                total = sum(_counts_toward(unit, limit, game) for unit, _ in stack)
-                if total > limit.max:
-                    last = stack[-1][1]
-                    yield Finding(location_of(last, last.how), f'scenario "{scenario.id}" stacks {total:g} in hex '
-                                  f"{label}, over the limit of {limit.max:g}"
-                                  + (f" ({text_in(limit.text, game.game.languages[0])})" if limit.text else ""),
-                                  "move units to other hexes, or waive this with the reason",
-                                  subject=f"{scenario.id}:{label}")
-
-
-@check("scenario/enemies-stacked")
-def enemies_stacked(game: Game, ix: Index) -> Iterator[Finding]:
-    """Units of opposing sides never set up in one hex, unless the game allows it.
-
-    Why: enemies sharing a hex is a slip in the setup lists.
-    Fails:  an Axis and an Allied unit both placed in 1210
-    Passes: each in its own hex
-    """
-    if game.game.stacking.enemy_may_share:
-        return
-    for scenario in game.scenarios:
-        for (_, label), stack in sorted(_stacks(scenario, ix).items()):
-            sides = {ix.side_of(unit) for unit, _ in stack}
-            if len(sides) > 1:
-                placement = stack[-1][1]
-                yield Finding(location_of(placement, placement.how), f"units of sides {', '.join(sorted(map(str, sides)))}"
-                              f" set up together in hex {label}", "move one side's units",
-                              subject=f"{scenario.id}:{label}")
-
-
 def _area(where: Where, m: MapIndex, ix: Index, zones: dict[tuple[str, str], frozenset[str]]) -> frozenset[str] | None:
     """Return the labels of the hexes a "within" or "zone" placement may use (None for other placements);
     a zone's once per map, in `zones`, as many placements name the same zone."""
@@ -200,7 +113,8 @@ def _area(where: Where, m: MapIndex, ix: Index, zones: dict[tuple[str, str], fro
 
 @check("scenario/unsatisfiable-placement")
 def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
-    """A "within N of X" or "in zone Z" placement leaves at least one legal hex; "stacked with" finds its formation.
+    """A "within N of X" or "in zone Z" placement leaves at least one legal hex; "stacked with" finds its unit or
+    formation set up.
 
     Why: a constraint no hex can meet cannot be set up on the table or in VASSAL.
     Fails:  within: {hexes: 1, of: "0101"} where every hex near 0101 is sea
@@ -211,6 +125,7 @@ def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
     for scenario in game.scenarios:
         placed_formations = {ix.units[u].formation for _, p in _placements(scenario) if p.how != "stacked_with"
                              for u in p.units if u in ix.units}
+        set_up = {u for _, p in _placements(scenario) for u in p.units}
         for where in [p for _, p in _placements(scenario)] + list(scenario.reinforcements):
             m = ix.map_for(where.map)
             units = [ix.units[u] for u in where.units if u in ix.units]
@@ -225,6 +140,10 @@ def unsatisfiable_placements(game: Game, ix: Index) -> Iterator[Finding]:
                 yield Finding(location_of(where, "stacked_with"), f'no unit of formation "{target.formation}" is set '
                               f'up in scenario "{scenario.id}" to stack with', "set one up by hex, place or zone",
                               subject=f"{scenario.id}:{target.formation}")
+            if target is not None and target.unit in ix.units and target.unit not in set_up:
+                yield Finding(location_of(where, "stacked_with"), f'unit "{target.unit}" is not set up in scenario '
+                              f'"{scenario.id}" to stack with', "set it up, or stack with a unit that is",
+                              subject=f"{scenario.id}:{target.unit}")
 
 
 def turn_range(scenario: Scenario, game: Game) -> tuple[int, int] | None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from builder.render.drawing import Drawing, Ellipse, Item, Path, Point, Polyline, Rect
-from builder.render.nato import SIZE_BAND, SIZE_MARKS, SYMBOL_NAMES, nato_symbol, symbol_drawing
+from builder.render.nato import HQ_STAFF, MODIFIERS, SIZE_BAND, SIZE_MARKS, SYMBOL_NAMES, nato_symbol, symbol_drawing
 from builder.render.png import png_bytes
 from builder.render.svg import svg_text
 
@@ -33,6 +33,9 @@ GOLDEN_CASES = {
     "infantry-marines-team": (["infantry", "marines"], "team"),
     "anti-tank-XXXX": (["anti-tank"], "XXXX"),
     "infantry-mountain": (["infantry", "mountain"], ""),
+    "marines-II": (["marines"], "II"),
+    "airborne-III": (["airborne"], "III"),
+    "hq-XXX": (["hq"], "XXX"),
 }
 
 
@@ -68,6 +71,11 @@ def assert_inside(items: Sequence[Item], left: float, top: float, right: float, 
             assert top - EPSILON_MM <= y <= bottom + EPSILON_MM, (item, y)
 
 
+def staff_mm(symbols: Sequence[str], h_mm: float) -> float:
+    """Return how far below the frame the symbols reach: the HQ staff's length, if they have one."""
+    return HQ_STAFF * h_mm if "hq" in symbols else 0.0
+
+
 def update_golden(request: pytest.FixtureRequest) -> bool:
     """Return whether to rewrite golden files: `pytest --update-golden` (when defined) or SANDTABLE_UPDATE_GOLDEN=1."""
     return bool(request.config.getoption("--update-golden", default=False)) or \
@@ -96,7 +104,7 @@ def test_every_symbol_draws_inside_its_frame(name: str, w_mm: float, h_mm: float
     frame, icons, _ = split([name], "", 3.0, 5.0, w_mm, h_mm)
     assert (frame.x_mm, frame.y_mm, frame.w_mm, frame.h_mm) == (3.0, 5.0, w_mm, h_mm)
     assert icons, f"{name} draws no icon"
-    assert_inside(icons, 3.0, 5.0, 3.0 + w_mm, 5.0 + h_mm)
+    assert_inside(icons, 3.0, 5.0, 3.0 + w_mm, 5.0 + h_mm + staff_mm([name], h_mm))
 
 
 @pytest.mark.parametrize("w_mm,h_mm", FRAMES_MM)
@@ -169,11 +177,27 @@ def test_mechanised_is_infantry_and_armour_overlaid() -> None:
 
 @pytest.mark.parametrize("combo", [["armour", "recon"], ["infantry", "airborne"], ["artillery", "hq", "mountain"]])
 def test_combined_symbols_overlay_each_one_in_any_order(combo: list[str]) -> None:
+    def own(name: str) -> set[Item]:
+        """Return a name's parts, without the infantry cross a modifier alone stands on."""
+        cross = set(split(["infantry"], "", 0, 0, 15, 10)[1]) if name in MODIFIERS else set()
+        return set(split([name], "", 0, 0, 15, 10)[1]) - cross
     combined = split(combo, "", 0, 0, 15, 10)[1]
     for name in combo:
-        assert set(split([name], "", 0, 0, 15, 10)[1]) <= set(combined)
-    assert len(combined) == sum(len(split([name], "", 0, 0, 15, 10)[1]) for name in combo)
+        assert own(name) <= set(combined)
+    assert len(combined) == sum(len(own(name)) for name in combo)
     assert split(list(reversed(combo)), "", 0, 0, 15, 10)[1] == combined
+
+
+@pytest.mark.parametrize("modifier", sorted(MODIFIERS))
+def test_a_modifier_alone_is_drawn_on_the_infantry_cross(modifier: str) -> None:
+    alone = split([modifier], "", 0, 0, 15, 10)[1]
+    assert alone == split(["infantry", modifier], "", 0, 0, 15, 10)[1]
+    assert set(split(["infantry"], "", 0, 0, 15, 10)[1]) < set(alone)
+
+
+def test_hq_staff_hangs_down_from_the_frames_lower_left_corner() -> None:
+    frame, icons, _ = split(["hq"], "", 3.0, 5.0, 15.0, 10.0)
+    assert icons == (Path((("M", (3.0, 15.0)), ("L", (3.0, 15.0 + HQ_STAFF * 10.0))), icons[0].paint),)
 
 
 def test_repeated_names_are_drawn_once_and_text_is_one_name() -> None:
@@ -232,7 +256,8 @@ def test_every_symbol_shows_ink_in_the_smallest_frame_at_300_dpi(name: str) -> N
     w_mm, h_mm = SMALLEST_FRAME_MM
 
     def drawing(symbols: list[str]) -> Drawing:
-        return Drawing(w_mm + 1, h_mm + 1, nato_symbol(symbols, "", x_mm=0.5, y_mm=0.5, w_mm=w_mm, h_mm=h_mm))
+        return Drawing(w_mm + 1, h_mm + 1 + staff_mm(symbols, h_mm),
+                       nato_symbol(symbols, "", x_mm=0.5, y_mm=0.5, w_mm=w_mm, h_mm=h_mm))
     # 40 px at 300 dpi is about a 0.2 mm line 2 mm long: the least an icon prints as.
     assert dark_pixels(drawing([name]), 300) - dark_pixels(drawing([]), 300) >= 40
 
@@ -246,5 +271,5 @@ def test_any_combination_in_any_frame_stays_in_frame_and_band(frame: tuple[float
                                                               size: str) -> None:
     x_mm, y_mm, w_mm, h_mm = frame
     _, icons, mark = split(symbols, size, x_mm, y_mm, w_mm, h_mm)
-    assert_inside(icons, x_mm, y_mm, x_mm + w_mm, y_mm + h_mm)
+    assert_inside(icons, x_mm, y_mm, x_mm + w_mm, y_mm + h_mm + staff_mm(symbols, h_mm))
     assert_inside(mark, x_mm, y_mm - SIZE_BAND * h_mm, x_mm + w_mm, y_mm)

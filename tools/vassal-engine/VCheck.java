@@ -12,6 +12,8 @@ import java.awt.Point;
 import java.awt.Rectangle;
 import java.awt.Toolkit;
 import java.awt.Window;
+import java.awt.event.InputEvent;
+import java.awt.event.KeyEvent;
 import java.awt.event.WindowEvent;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -35,6 +37,7 @@ import javax.swing.AbstractButton;
 import javax.swing.JLabel;
 import javax.swing.JOptionPane;
 import javax.swing.JPanel;
+import javax.swing.KeyStroke;
 import javax.swing.SwingUtilities;
 import javax.swing.text.Document;
 import javax.swing.text.JTextComponent;
@@ -60,7 +63,18 @@ import VASSAL.build.module.PredefinedSetup;
 import VASSAL.build.module.map.boardPicker.Board;
 import VASSAL.build.module.metadata.ModuleMetaData;
 import VASSAL.build.widget.PieceSlot;
+import VASSAL.counters.CalculatedProperty;
+import VASSAL.counters.Decorator;
+import VASSAL.counters.Embellishment;
+import VASSAL.counters.FreeRotator;
 import VASSAL.counters.GamePiece;
+import VASSAL.counters.Labeler;
+import VASSAL.counters.Obscurable;
+import VASSAL.counters.PieceCloner;
+import VASSAL.counters.Properties;
+import VASSAL.counters.Restricted;
+import VASSAL.counters.ReturnToDeck;
+import VASSAL.counters.SendToLocation;
 import VASSAL.counters.Stack;
 import VASSAL.i18n.Localization;
 import VASSAL.i18n.Resources;
@@ -69,6 +83,7 @@ import VASSAL.launch.StandardConfig;
 import VASSAL.launch.StartUp;
 import VASSAL.launch.TilingHandler;
 import VASSAL.tools.DataArchive;
+import VASSAL.tools.SequenceEncoder;
 import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
 
 /**
@@ -85,13 +100,16 @@ import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
  *
  * <p>The report (stdout, JSON): version, module and game names, maps, pieces_built and piece_failures,
  * setups (per setup: game_started, piece_count and pieces as rows [piece, map, locationName, "x,y",
- * board, id]), warnings, prompts_answered, and the chat-log lines written in each phase. "fatal" or
+ * board, id], masked: the ids of masked pieces), actions (key commands fired on palette pieces, each trait's state before and after, see
+ * fireKeys), warnings, prompts_answered, and the chat-log lines written in each phase. "fatal" or
  * "timeout" is present when the check could not finish. Exit code: 0 done, 2 fatal error, 3 timeout, 64 usage.
  *
  * <p>Run it through check_module.sh (tools/vassal-engine/), which build.sh copies next to the engine it
  * builds and which sets up the headless display, a throw-away home folder and the logging:
  * <pre>  .vassal-engine/check_module.sh MODULE.vmod [LOGFILE]</pre>
- * Java system properties it reads: vcheck.timeout (seconds, default 600); logback.configurationFile
+ * Java system properties it reads: vcheck.timeout (seconds, default 600); vcheck.snapshots (a folder: each
+ * piece the actions fire on is drawn there as a PNG after its action, to look at); vcheck.defenderHex (where the
+ * combat check puts its defender: a hex label of the first map; default the board's centre); logback.configurationFile
  * (logback-check.xml, passed on to the tiling process the engine starts).
  */
 public final class VCheck {
@@ -567,6 +585,15 @@ public final class VCheck {
         r.put("pieces_off_every_board", offBoards);
         r.put("pieces_columns", List.of("piece", "map", "locationName", "x,y", "board", "id"));
         r.put("pieces", pieces);
+        r.put("masked", onEdt(() -> {  // the ids of the pieces masked (hidden from all but their owner)
+          final List<String> ids = new ArrayList<>();
+          for (final GamePiece p : gs.getAllPieces()) {
+            if (!(p instanceof Stack) && Boolean.TRUE.equals(p.getProperty(Properties.OBSCURED_TO_OTHERS))) {
+              ids.add(p.getId());
+            }
+          }
+          return ids;
+        }));
       }
       catch (Throwable t) {
         record("harness", "ERROR", describe(t));
@@ -583,6 +610,187 @@ public final class VCheck {
       setups.put(name, r);
     }
     result.put("setups", setups);
+  }
+
+
+  /** The first palette piece (a fresh copy, prototypes expanded) with a trait of this class whose type holds
+   *  `typeHas`, and a trait of class `also` too; or null. */
+  static GamePiece pieceWith(Class<?> trait, String typeHas, Class<?> also) {
+    for (final PieceSlot slot : GameModule.getGameModule().getAllDescendantComponentsOf(PieceSlot.class)) {
+      final GamePiece p = slot.getPiece();
+      if (p == null) continue;
+      if (traitWith(p, trait, typeHas) != null && Decorator.getDecorator(p, also) != null) {
+        return PieceCloner.getInstance().clonePiece(p);
+      }
+    }
+    return null;
+  }
+
+  /** The outermost trait of this class whose type holds `typeHas`, or null. */
+  static Decorator traitWith(GamePiece p, Class<?> trait, String typeHas) {
+    for (GamePiece q = p; q instanceof Decorator; q = ((Decorator) q).getInner()) {
+      if (trait.isInstance(q) && ((Decorator) q).myGetType().contains(typeHas)) return (Decorator) q;
+    }
+    return null;
+  }
+
+  /** Where a piece lies: its map's name and the location name the map gives its point. */
+  static String where(GamePiece p) {
+    final VASSAL.build.module.Map m = p.getMap();
+    return m == null ? "nowhere" : m.getMapName() + "|" + m.locationName(p.getPosition());
+  }
+
+  /** The sides a Restricted trait lets touch the piece (its first type field). */
+  static List<String> owners(GamePiece p) {
+    final GamePiece d = Decorator.getDecorator(p, Restricted.class);
+    if (d == null) return List.of();
+    final String fields = ((Decorator) d).myGetType().substring(Restricted.ID.length());
+    return Arrays.asList(new SequenceEncoder.Decoder(fields, ';').nextToken("").split(","));
+  }
+
+  /** Put a piece on the first map at its first board's centre, and play as `side`. */
+  static void setUp(GamePiece p, String side) {
+    final GameModule g = GameModule.getGameModule();
+    final VASSAL.build.module.Map m = VASSAL.build.module.Map.getMapList().get(0);
+    final Rectangle b = m.getBoards().iterator().next().bounds();
+    g.getGameState().addPiece(p);
+    m.placeAt(p, new Point(b.x + b.width / 2, b.y + b.height / 2));
+    g.getPlayerRoster().add(GameModule.getActiveUserId(), "vcheck", side);
+  }
+
+  /** Fire Ctrl+key on a piece as `side`; report the trait's state (or where the piece is) before and after. */
+  static Map<String, Object> fire(String action, Class<?> trait, String typeHas, int key, String side) {
+    return fire(action, trait, typeHas, trait, key, side);
+  }
+
+  /** Fire Ctrl+key as `side` (null: a side that does not own it) on a piece with a `trait` whose type holds
+   *  `typeHas` and an `also` trait; report the state of that trait (or where the piece is, for a trait that
+   *  moves it) before and after. */
+  static Map<String, Object> fire(String action, Class<?> trait, String typeHas, Class<?> also, int key,
+                                  String side) {
+    final Map<String, Object> r = new LinkedHashMap<>();
+    r.put("action", action);
+    final GamePiece p = pieceWith(trait, typeHas, also);
+    if (p == null) return r;
+    final List<String> own = owners(p);
+    String as = side;
+    if (as == null) {  // a side that does not own the piece
+      for (final String s : GameModule.getGameModule().getPlayerRoster().getSides()) {
+        if (!own.contains(s)) { as = s; break; }
+      }
+    }
+    setUp(p, as);
+    final Decorator d = traitWith(p, trait, typeHas);
+    final boolean moves = trait == SendToLocation.class || trait == ReturnToDeck.class;
+    r.put("piece", p.getName());
+    r.put("side", as);
+    r.put("owners", own);
+    r.put("before", moves ? where(p) : d.myGetState());
+    p.keyEvent(KeyStroke.getKeyStroke(key, InputEvent.CTRL_DOWN_MASK));
+    r.put("after", moves ? where(p) : d.myGetState());
+    snapshot(p, action);
+    r.put("name_seen", p.getName());
+    if (trait == SendToLocation.class) {
+      p.keyEvent(KeyStroke.getKeyStroke(KeyEvent.VK_R, InputEvent.CTRL_DOWN_MASK));
+      r.put("restored", where(p));
+    }
+    if (trait == Obscurable.class) {  // what another side sees of it
+      final String other = GameModule.getGameModule().getPlayerRoster().getSides().stream()
+        .filter(s -> !own.contains(s)).findFirst().orElse(null);
+      GameModule.getGameModule().getPlayerRoster().add(GameModule.getActiveUserId(), "vcheck", other);
+      r.put("other_side", other);
+      r.put("other_sees", p.getName());
+      r.put("obscured_to_other", String.valueOf(p.getProperty(Properties.OBSCURED_TO_ME)));
+    }
+    return r;
+  }
+
+  /** Draw a piece as the map would into vcheck.snapshots/NAME.png, when that folder is set (to look at). */
+  static void snapshot(GamePiece p, String name) {
+    final String folder = System.getProperty("vcheck.snapshots", "");
+    if (folder.isEmpty()) return;
+    try {
+      final Rectangle r = p.boundingBox();
+      final int margin = 120;  // room for labels wider than the piece and drawn below it
+      final BufferedImage img = new BufferedImage(r.width + 2 * margin, r.height + margin / 2,
+                                                  BufferedImage.TYPE_INT_ARGB);
+      final Graphics2D gr = img.createGraphics();
+      p.draw(gr, margin - r.x, -r.y, new JPanel(), 1.0);
+      gr.dispose();
+      javax.imageio.ImageIO.write(img, "png", new File(folder, name + ".png"));
+    }
+    catch (Exception e) {
+      record("harness", "ERROR", "snapshot " + name + ": " + describe(e));
+    }
+  }
+
+  /** The combat helper on the first map with two copies of the first unit that has combat properties: one
+   *  marked attacker (Ctrl+B), one defender (Ctrl+B twice), as the referee; reports what each piece's
+   *  properties and the helper's totals and column are. Empty when the module has no helper. */
+  static Map<String, Object> combat() {
+    final Map<String, Object> r = new LinkedHashMap<>();
+    r.put("action", "combat");
+    final GamePiece helper = pieceWith(CalculatedProperty.class, "CombatColumn", CalculatedProperty.class);
+    final GamePiece attacker = pieceWith(CalculatedProperty.class, "CombatAttack", Embellishment.class);
+    final GamePiece defender = pieceWith(CalculatedProperty.class, "CombatAttack", Embellishment.class);
+    if (helper == null || attacker == null) return r;
+    setUp(helper, "Referee");
+    setUp(attacker, "Referee");
+    setUp(defender, "Referee");
+    final String hex = System.getProperty("vcheck.defenderHex", "");
+    if (!hex.isEmpty()) {  // the defender to this hex of the first map's first board
+      final VASSAL.build.module.Map m = defender.getMap();
+      final Board b = m.getBoards().iterator().next();
+      try {
+        final Point pt = b.getGrid().getLocation(hex);
+        pt.translate(b.bounds().x, b.bounds().y);
+        m.placeAt(defender, pt);
+      }
+      catch (Exception e) {
+        record("harness", "ERROR", "no hex " + hex + ": " + describe(e));
+      }
+    }
+    final KeyStroke mark = KeyStroke.getKeyStroke(KeyEvent.VK_B, InputEvent.CTRL_DOWN_MASK);
+    attacker.keyEvent(mark);
+    defender.keyEvent(mark);
+    defender.keyEvent(mark);
+    r.put("piece", attacker.getName());
+    r.put("location", where(defender));
+    snapshot(attacker, "combat-attacker");
+    snapshot(defender, "combat-defender");
+    snapshot(helper, "combat-helper");
+    for (final String k : List.of("Combat_Level", "CombatAttack", "CombatDefence", "TerrainShift")) {
+      r.put("attacker_" + k, String.valueOf(attacker.getProperty(k)));
+      r.put("defender_" + k, String.valueOf(defender.getProperty(k)));
+    }
+    for (final String k : List.of("CombatA", "CombatD", "CombatShift", "CombatIndex", "CombatColumnIndex", "CombatColumn")) {
+      r.put(k, String.valueOf(helper.getProperty(k)));
+    }
+    final Decorator label = traitWith(helper, Labeler.class, "");
+    r.put("label", label == null ? null : ((Labeler) label).getLabel());  // the text drawn under the helper
+    return r;
+  }
+
+  /** Fire the key commands of the module's play features on palette pieces put on the first map: flip,
+   *  mask, rotate, eliminate and restore as the referee (who may touch all), and flip as a side that does
+   *  not own the piece (which must change nothing). Results under "actions". */
+  static void fireKeys() throws Exception {
+    phase = "actions";
+    final GameModule g = GameModule.getGameModule();
+    final List<Map<String, Object>> actions = onEdt(() -> {
+      final List<Map<String, Object>> found = new ArrayList<>();
+      found.add(fire("flip", Embellishment.class, ";Flip;", KeyEvent.VK_F, "Referee"));
+      found.add(fire("mask", Obscurable.class, "sides:", KeyEvent.VK_H, "Referee"));
+      found.add(fire("rotate", FreeRotator.class, "", KeyEvent.VK_CLOSE_BRACKET, "Referee"));
+      found.add(fire("eliminate", SendToLocation.class, "", KeyEvent.VK_E, "Referee"));
+      found.add(fire("return", ReturnToDeck.class, "", KeyEvent.VK_E, "Referee"));
+      found.add(fire("flip_not_owner", Embellishment.class, ";Flip;", Restricted.class, KeyEvent.VK_F, null));
+      found.add(combat());
+      return found;
+    });
+    settle();
+    result.put("actions", actions);
+    result.put("actions_chat", newChat());
   }
 
   public static void main(String[] args) throws Exception {
@@ -621,6 +829,7 @@ public final class VCheck {
       openModule(new File(args[0]));
       buildPieces();
       runSetups();
+      fireKeys();
       phase = "end";
       settle();
       result.put("end_chat", newChat());

@@ -3,6 +3,8 @@
 #   .vassal-engine/check_module.sh MODULE.vmod [LOGFILE]
 # Run the copy build.sh puts next to the engine: it finds the engine beside itself. LOGFILE (optional)
 # receives the engine's full INFO+ log. VCHECK_TIMEOUT: seconds before the check gives up (default 600).
+# VCHECK_DEFENDER_HEX: the hex label where the combat check puts its defender (default: the board's centre).
+# VCHECK_SNAPSHOTS: a folder where each piece the actions fire on is drawn as a PNG (default: none).
 # Each run gets a fresh home folder (preferences, tile cache) in a temporary folder, removed afterwards.
 set -euo pipefail
 
@@ -24,5 +26,6 @@ cd "$work"  # VASSAL's base folder is the working folder
 HOME=$work xvfb-run -a -s "-screen 0 1600x1200x24" \
   java -Xmx2g -Duser.home="$work" -DVASSAL.conf="$work/conf" -Djava.io.tmpdir="$work" \
     -Dlogback.configurationFile="$here/logback-check.xml" -Dvcheck.log="$log" \
-    -Dvcheck.timeout="${VCHECK_TIMEOUT:-600}" -Duser.language=en -Duser.country=US \
+    -Dvcheck.timeout="${VCHECK_TIMEOUT:-600}" -Dvcheck.defenderHex="${VCHECK_DEFENDER_HEX:-}" \
+    -Dvcheck.snapshots="${VCHECK_SNAPSHOTS:-}" -Duser.language=en -Duser.country=US \
     -cp "$classpath" VCheck "$module"

@@ -9,7 +9,6 @@ so counters sit in hexes as on the table.
 """
 from __future__ import annotations
 
-import io
 from collections import Counter
 from typing import Callable, Hashable, TypeVar
 
@@ -17,6 +16,7 @@ import pypdfium2
 from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.emit.vassal.boards import BoardPlan
+from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, HELPER_IMAGE
 from builder.emit.vassal.game_parts import chart_image
 from builder.emit.vassal.pieces import FaceRecipe
 from builder.emit.vassal.plan import ModulePlan
@@ -24,14 +24,15 @@ from builder.emit.vassal.raster import page_png
 from builder.emit.vassal.trait_kinds import MOVED_IMAGE
 from builder.model.content import Game
 from builder.model.map import Map
-from builder.model.units import MM_PER_INCH
+from builder.model.units import MM_PER_INCH, parse_length_mm
 from builder.render.charts import chart_drawing
-from builder.render.counters import all_counters, marker_counters, marker_face
-from builder.render.drawing import Drawing, Group, Item, Paint, Rect, circle
+from builder.model.base import text_in
+from builder.render.counters import all_counters, marker_counters, marker_face, plain_face
+from builder.render.drawing import Drawing, Group, Item, Paint, Rect, Text, circle
 from builder.render.maps.frame import terrain_by_id
 from builder.render.maps.sheet import map_sheets
 from builder.render.maps.table import table_items
-from builder.render.pdf import draw_drawing, new_canvas, show_scratch_page
+from builder.render.pdf import scratch_document
 from builder.render.png import face_pngs, png_bytes
 
 CHART_WIDTH_MM = 180.0
@@ -84,6 +85,33 @@ def face_drawings(game: Game, recipes: dict[str, FaceRecipe]) -> dict[str, Drawi
         elif kind == "mask" and source in markers:
             front = marker_face(game, markers[source], 0)
             found[image] = Drawing(front.width_mm, front.height_mm, front.items[:1])
+        elif kind == "hidden":
+            found[image] = hidden_face(game, source)
+    return found
+
+
+def hidden_face(game: Game, nationality: str) -> Drawing:
+    """Return what the other side sees of a hidden unit: a plain face in its colours with its side's name."""
+    lang = game.game.languages[0]
+    side = next((n.side for n in game.game.nationalities if n.id == nationality), None)
+    name = next((text_in(s.name, lang) for s in game.game.sides if s.id == side), "")
+    return plain_face(game, nationality, label=name)
+
+
+def combat_drawings(game: Game) -> dict[str, Drawing]:
+    """Return the combat helper's pictures: a red frame with A (attacker) and a blue one with D (defender), open in
+    the middle so the unit shows through, and the helper piece's face."""
+    side = parse_length_mm(game.game.print.counter_size)
+    found = {}
+    for image, colour, letter in ((ATTACKER_IMAGE, "#c62828", "A"), (DEFENDER_IMAGE, "#1565c0", "D")):
+        found[image] = Drawing(side, side, (
+            Rect(side * 0.04, side * 0.04, side * 0.92, side * 0.92, Paint(stroke=colour, stroke_mm=side * 0.08)),
+            circle(side * 0.82, side * 0.18, side * 0.16, Paint(fill=colour)),
+            Text(side * 0.82, side * 0.25, letter, side * 0.2, "#ffffff", "sans", True, "middle")))
+    found[HELPER_IMAGE] = Drawing(side, side, (
+        Rect(0, 0, side, side, Paint(fill="#fffdf6", stroke="#2a2a2a", stroke_mm=side * 0.04)),
+        Text(side / 2, side * 0.45, "A : D", side * 0.22, "#c62828", "sans", True, "middle"),
+        Text(side / 2, side * 0.8, "CRT", side * 0.22, "#1565c0", "sans", True, "middle")))
     return found
 
 
@@ -97,7 +125,7 @@ def moved_flag(scale: float) -> Drawing:
 def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Drawing, float]]]:
     """Return the small images (faces, the moved flag) and the large ones (boards, charts) with their dpi."""
     dpi = plan.scale * MM_PER_INCH
-    used = {image for p in plan.pieces for image in (*p.images, p.mask) if image}
+    used = {image for p in plan.pieces for image in (*p.images, p.mask, plan.play_of(p).mask_image) if image}
     faces = face_drawings(plan.game, {k: v for k, v in plan.recipes.items() if k in used})
     faces[MOVED_IMAGE] = moved_flag(plan.scale)
     large = {b.image: (board_drawing(plan, b), dpi) for b in plan.boards}
@@ -115,14 +143,7 @@ def pdf_pngs(jobs: list[tuple[Drawing, float]]) -> list[bytes]:
     """
     if not jobs:
         return []
-    buffer = io.BytesIO()  # a scratch document, read once by PDFium: not worth compressing
-    canvas = new_canvas(buffer, jobs[0][0].width_mm * PT_PER_MM, jobs[0][0].height_mm * PT_PER_MM, compress=False)
-    for drawing, _ in jobs:
-        canvas.setPageSize((drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM))
-        draw_drawing(canvas, drawing, 0, 0)
-        show_scratch_page(canvas)
-    canvas.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
+    document = pypdfium2.PdfDocument(scratch_document([drawing for drawing, _ in jobs]))
     out = []
     for index, (drawing, dpi) in enumerate(jobs):
         px_per_mm = dpi / MM_PER_INCH

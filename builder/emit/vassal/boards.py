@@ -22,6 +22,7 @@ from builder.model.base import slug, text_in
 from builder.model.content import Game
 from builder.model.map import Map, Track
 from builder.model.units import MM_PER_INCH, parse_length_mm
+from builder.plan.setups import turn_box_key
 from builder.render.maps.table import RULER_MM
 from builder.render.maps.tracks import track_faces
 
@@ -47,9 +48,11 @@ class Aids:
     cups: tuple[tuple[str, str], ...] = ()
     turns: tuple[int, ...] = ()
     pools: tuple[tuple[str, str], ...] = ()
+    dead: tuple[tuple[str, str], ...] = ()
+    """Sides (id, name) whose eliminated units need a dead pile the content does not name."""
 
     def __bool__(self) -> bool:
-        return bool(self.cups or self.turns or self.pools)
+        return bool(self.cups or self.turns or self.pools or self.dead)
 
 
 @dataclass(frozen=True)
@@ -90,11 +93,6 @@ class BoardPlan:
     def zone_name(self, point: Point) -> str | None:
         """Return the name VASSAL gives a point of a table by its zones (None outside every zone)."""
         return location_name(self.zones, point)
-
-
-def turn_box_key(track: Track, number: int) -> str:
-    """Return the key of a turn track's box for turn `number` when the track lists no boxes."""
-    return f"{track.id}#{number}"
 
 
 def _track_group(track: Track, game: Game, lang: str) -> BoxGroup:
@@ -266,6 +264,9 @@ def aids_board(game: Game, aids: Aids, scale: float, name: str) -> BoardPlan:
     if aids.pools:
         groups.append(BoxGroup(word("free", lang), tuple(BoxSpec(f"pool:{s}", (n,), True) for s, n in aids.pools)))
         names.update({f"pool:{s}": f"{word('free', lang)}: {n}" for s, n in aids.pools})
+    if aids.dead:
+        groups.append(BoxGroup(word("eliminated", lang), tuple(BoxSpec(f"dead:{s}", (n,), True) for s, n in aids.dead)))
+        names.update({f"dead:{s}": f"{word('eliminated', lang)}: {n}" for s, n in aids.dead})
     display = layout_display(groups, width_mm=counter_mm * STANDALONE_BOXES * 1.7, counter_mm=counter_mm)
     size = (math.ceil(display.width_mm * scale), max(1, math.ceil(display.height_mm * scale)))
     regions = _regions(display, {**names, **{f"cup:{c}": n for c, n in aids.cups}}, scale, 0)

@@ -2,13 +2,18 @@
 from __future__ import annotations
 
 from builder.emit.vassal.boards import BoardPlan
-from builder.emit.vassal.components import (MAP, MODULE, board_picker, draw_pile, map_components, map_element,
-                                            map_tail, module_header, player_roster, range_thread)
-from builder.emit.vassal.documents import Document, documentation
-from builder.emit.vassal.game_parts import charts_window, dice_buttons, inventory, turn_tracker
+from builder.emit.vassal.combat import helper_piece
+from builder.emit.vassal.components import (MAP, MODULE, board_picker, draw_pile, hide_pieces_button,
+                                            map_components, map_element, map_tail, module_header, notes_window,
+                                            overview_map, player_roster, range_thread)
+from builder.emit.vassal.documents import Document, about_entries, documentation
+from builder.emit.vassal.game_parts import (charts_window, dice_buttons, inventory, return_chits_button,
+                                            turn_tracker)
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
 from builder.emit.vassal.pieces import PiecePlan, gpid_of
-from builder.emit.vassal.plan import MODULE_VERSION, ModulePlan
+from builder.emit.vassal.plan import ModulePlan
+from builder.emit.vassal.play import NOBODY, Play
+from builder.emit.vassal.trait_kinds import REFEREE
 from builder.emit.vassal.traits import Piece, add_piece
 from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import Element, element
@@ -27,10 +32,10 @@ def counter_px(plan: ModulePlan) -> int:
 
 
 def piece_slot(piece: PiecePlan, size: int, *, gpid: int | None = None, card: bool = False, level: int = 1,
-               made: Piece | None = None) -> Element:
+               made: Piece | None = None, play: Play = NOBODY) -> Element:
     """Return a palette slot (or a deck's card slot, or an at-start stack's slot) holding the piece;
-    `made` is its palette_piece when the caller has it."""
-    text = add_piece(made or palette_piece(piece, gpid, level))
+    `made` is its palette_piece when the caller has it, `play` how it plays."""
+    text = add_piece(made or palette_piece(piece, gpid, level, play))
     return element(WIDGET + ("CardSlot" if card else "PieceSlot"), body=text, entryName=piece.name,
                    gpid=str(gpid or piece.gpid), height=str(size), width=str(size))
 
@@ -68,12 +73,21 @@ def unit_palette(plan: ModulePlan) -> Element:
     return _piece_window(word("counters", lang), tabs)
 
 
+HELPER_KEY = "combat-helper"
+"""The gpid key of the combat helper's slot."""
+
+
 def marker_palette(plan: ModulePlan) -> Element | None:
-    """Return the markers palette: a list per kind of marker, or None without markers."""
+    """Return the markers palette: a list per kind of marker, and the combat helper; None without either."""
     markers = [p for p in plan.pieces if p.kind == "marker"]
     size = counter_px(plan)
     tabs = [_list_widget(word(kind, plan.lang), [piece_slot(p, size, made=plan.palette_piece(p)) for p in members])
             for kind, members in _by_group(markers).items()]
+    if plan.combat is not None:
+        name = word("helper", plan.lang)
+        made = helper_piece(plan.combat, name, gpid_of(HELPER_KEY))
+        tabs.append(_list_widget(name, [element(WIDGET + "PieceSlot", body=add_piece(made), entryName=name,
+                                                gpid=str(gpid_of(HELPER_KEY)), height=str(size), width=str(size))]))
     return _piece_window(word("markers", plan.lang), tabs) if tabs else None
 
 
@@ -86,10 +100,10 @@ def prototypes_container(plan: ModulePlan) -> Element:
 
 def module_root(plan: ModulePlan, documents: list[Document], children: list[Element]) -> Element:
     """Return the GameModule element around its children."""
-    gpids = [p.gpid for p in plan.pieces] + [gpid_of(k) for k in start_slot_keys(plan)]
+    gpids = [p.gpid for p in plan.pieces] + [gpid_of(k) for k in start_slot_keys(plan)] + [gpid_of(HELPER_KEY)]
     return element("VASSAL.build.GameModule", children, ModuleOther1="", ModuleOther2="",
                    VassalVersion=vassal_version(plan), description=text_in(plan.game.game.subtitle, plan.lang),
-                   name=plan.name, nextPieceSlotId=str(max(gpids, default=0) + 1), version=MODULE_VERSION)
+                   name=plan.name, nextPieceSlotId=str(max(gpids, default=0) + 1), version=plan.version)
 
 
 def vassal_version(plan: ModulePlan) -> str:
@@ -108,26 +122,28 @@ def build_file(plan: ModulePlan, documents: list[Document]) -> Element:
     """Return the whole buildFile.xml tree."""
     lang = plan.lang
     sides = [text_in(s.name, lang) for s in plan.game.game.sides]
-    children = [element(MODULE + "BasicCommandEncoder"), documentation(documents),
-                player_roster(sides, retire=word("retire", lang), switch=word("switch", lang)),
+    children = [element(MODULE + "BasicCommandEncoder"), documentation(documents, about_entries(plan.game)),
+                player_roster([*sides, REFEREE], retire=word("retire", lang), switch=word("switch", lang)),
                 *module_header(), prototypes_container(plan), unit_palette(plan)]
     markers = marker_palette(plan)
     children += [markers] if markers else []
     children += [map_xml(plan, board, main=i == 0) for i, board in enumerate(plan.boards)]
     children += dice_buttons(plan) + [turn_tracker(plan)] + charts_window(plan) + [inventory(plan)]
+    children += return_chits_button(plan) + [notes_window(word("notes", lang))]
     children += [element(MODULE + "PredefinedSetup", file=f"{s.scenario.id}.vsav", isMenu=False,
                          name=text_in(s.scenario.name, lang) or s.scenario.id, useFile=True) for s in plan.setups]
     return module_root(plan, documents, [c for c in children if c is not None])
 
 
-def grid_xml(board: BoardPlan) -> list[Element]:
-    """Return a board's grid: hexes, regions, or a zoned grid holding both; a table's zones with its regions."""
+def grid_xml(board: BoardPlan, *, edges: bool = False) -> list[Element]:
+    """Return a board's grid: hexes, regions, or a zoned grid holding both; a table's zones with its regions;
+    `edges`: pieces may also snap to hexsides (for hexside markers)."""
     regions = [element(GRID + "Region", name=r.name, originx=str(r.x), originy=str(r.y)) for r in board.regions]
     region_grid = element(GRID + "RegionGrid", regions, fontsize="9", snapto=True, visible=False) if regions else None
     if board.zones:
         zones = [zone_xml(z) for z in board.zones]
         return [element(GRID + "ZonedGrid", zones + ([region_grid] if region_grid else []))]
-    area = hex_xml(board) if board.hex else None
+    area = hex_xml(board, edges=edges) if board.hex else None
     if board.display is None or board.kind == "display":
         return [g for g in (area, region_grid) if g is not None]
     x, y, w, h = board.table_px or (0, 0, *board.hex.size_px)
@@ -143,8 +159,9 @@ def zone_xml(zone: TableZone) -> Element:
                    path=zone.path, useHighlight=False, useParentGrid=False)
 
 
-def hex_xml(board: BoardPlan) -> Element:
-    """Return a HexGrid with the numbering that names each hex by its content id."""
+def hex_xml(board: BoardPlan, *, edges: bool = False) -> Element:
+    """Return a HexGrid with the numbering that names each hex by its content id; pieces snap to hex centres,
+    and to hexsides too with `edges`."""
     g = board.hex.vassal
     numbering = element(
         GRID + "mapgrid.HexGridNumbering", color="0,0,0", first=g.first, fontSize="9", hDescend=g.h_descend,
@@ -152,19 +169,23 @@ def hex_xml(board: BoardPlan) -> Element:
         rotateText="0", sep=g.sep, stagger=g.stagger, vDescend=g.v_descend, vDrawOff="-32", vLeading=str(g.v_leading),
         vOff=str(g.v_off), vType=g.v_type, visible=False)
     return element(GRID + "HexGrid", [numbering], color="0,0,0", cornersLegal=False, dotsVisible=False,
-                   dx=repr(g.dx), dy=repr(g.dy), edgesLegal=False, sideways=g.sideways, snapTo=True, visible=False,
+                   dx=repr(g.dx), dy=repr(g.dy), edgesLegal=edges, sideways=g.sideways, snapTo=True, visible=False,
                    x0=str(g.x0), y0=str(g.y0))
 
 
 def map_xml(plan: ModulePlan, board: BoardPlan, *, main: bool) -> Element:
     """Return one Map with its board, components, range thread, at-start stacks and decks."""
-    board_xml = element(BOARD, grid_xml(board), image=board.image, name=board.board_name, reversible=False)
+    edges = any(plan.play_of(p).facings and p.kind == "marker" for p in plan.pieces)
+    board_xml = element(BOARD, grid_xml(board, edges=edges), image=board.image, name=board.board_name,
+                        reversible=False)
     children = [board_picker(board_xml), *map_components()]
     if board.kind in ("hex", "table"):
         per_inch = round(plan.scale * 25.4) if board.kind == "table" else 0
-        children.append(range_thread(word("range", plan.lang), px_per_unit=per_inch))
+        children += [range_thread(word("range", plan.lang), px_per_unit=per_inch),
+                     overview_map(word("overview", plan.lang)), hide_pieces_button(word("hide-pieces", plan.lang))]
     children += at_start_stacks(plan, board) + decks(plan, board) + map_tail()
-    return map_element(board.name, main=main, mark_moved=board.kind != "display", children=children)
+    return map_element(board.name, main=main, mark_moved=board.kind != "display", children=children,
+                       unmoved=word("unmoved", plan.lang))
 
 
 def at_start_stacks(plan: ModulePlan, board: BoardPlan) -> list[Element]:
@@ -177,7 +198,8 @@ def at_start_stacks(plan: ModulePlan, board: BoardPlan) -> list[Element]:
             continue
         point = (found[1], found[2])
         points.setdefault(point, []).append(piece_slot(piece, counter_px(plan), level=placed.level,
-                                                       gpid=gpid_of(f"{piece.counter_id}@start:{n}")))
+                                                       gpid=gpid_of(f"{piece.counter_id}@start:{n}"),
+                                                       play=plan.play_of(piece)))
         names.setdefault(point, piece.name)
     return [element(MAP + "SetupStack", slots, location="", name=names[point], owningBoard=board.board_name,
                     useGridLocation=False, x=str(point[0]), y=str(point[1])) for point, slots in points.items()]
@@ -190,7 +212,8 @@ def decks(plan: ModulePlan, board: BoardPlan) -> list[Element]:
     found, size = [], deck_px(plan)
     for deck in board.decks:
         cup = deck.key.split(":", 1)[1]
-        slots = [piece_slot(plan.piece(c), counter_px(plan), gpid=gpid_of(f"{c}@{cup}:{n}"), card=True)
+        slots = [piece_slot(plan.piece(c), counter_px(plan), gpid=gpid_of(f"{c}@{cup}:{n}"), card=True,
+                            play=plan.play_of(plan.piece(c)))
                  for n, c in enumerate(cups.get(cup, ())) if plan.piece(c)]
         found.append(draw_pile(deck.name, board.board_name, deck.x, deck.y, size, face_down=face_down.get(cup, True),
                                slots=slots))

@@ -14,6 +14,9 @@ MODULE = "VASSAL.build.module."
 MAP = MODULE + "map."
 MOVE_FORMAT = "$pieceName$ moves $previousLocation$ &rarr; $location$ *"
 REPORT_FORMAT = "** $name$ = $result$ *** &lt;$PlayerName$&gt;"
+DETAIL_FORMAT = "$PieceName$ $Values$ $Reveal$"
+"""The text under each piece in the mouse-over viewer: its name (a mask's name when hidden) and its values, or
+for a hidden piece (which shows no values) how the rules reveal it."""
 ZOOM_LEVELS = "0.2,0.25,0.333,0.4,0.5,0.555,0.625,0.75,1.0,1.25,1.6"
 
 
@@ -38,14 +41,15 @@ def player_roster(sides: list[str], *, retire: str, switch: str) -> Element:
                    buttonKeyStroke="", buttonText=retire, buttonToolTip=switch)
 
 
-def map_element(name: str, *, main: bool, mark_moved: bool, children: list[Element]) -> Element:
-    """Return a Map: the main window (main) or one opened from the toolbar, with its components."""
+def map_element(name: str, *, main: bool, mark_moved: bool, children: list[Element], unmoved: str = "") -> Element:
+    """Return a Map: the main window (main) or one opened from the toolbar, with its components; `unmoved` names
+    its toolbar button that clears every moved flag on it."""
     return element(
         MODULE + "Map", children, allowMultiple=False, backgroundcolor="255,255,255", buttonName=name,
         changeFormat="$message$", color="0,0,0", createFormat="$pieceName$ created in $location$ *",
         edgeHeight="0", edgeWidth="0", hideKey="", hotkey="", icon="/images/map.gif", launch=not main, mapName=name,
         markMoved="Always" if mark_moved else "Never", markUnmovedHotkey="", markUnmovedIcon="/images/unmoved.gif",
-        markUnmovedReport="", markUnmovedText="", markUnmovedTooltip="Mark all pieces on this map as not moved",
+        markUnmovedReport="", markUnmovedText="", markUnmovedTooltip=unmoved or "Mark all pieces on this map as not moved",
         moveKey="", moveToFormat=MOVE_FORMAT, moveWithinFormat=MOVE_FORMAT, showKey="", thickness="3")
 
 
@@ -76,15 +80,16 @@ def map_components() -> list[Element]:
 
 
 def counter_detail_viewer() -> Element:
-    """Return the mouse-over stack viewer (the reference's 3.6 attribute set, attribute names as VASSAL spells them)."""
+    """Return the mouse-over viewer: pictures of the pieces under the mouse, a single piece too, each with its
+    name and values as text (the reference's attribute set, attribute names as VASSAL spells them)."""
     return element(
         MAP + "CounterDetailViewer", borderWidth="0", centerAll=False, centerText=False,
-        combineCounterSummary=False, counterReportFormat="", delay="700", description="",
+        combineCounterSummary=False, counterReportFormat=DETAIL_FORMAT, delay="700", description="",
         display="from top-most layer only", emptyHexReportForma="$LocationName$", enableHTML=False,
         extraTextPadding="0", fgColor="0,0,0", fontSize="9", graphicsZoom="1.0", hotkey="32,130", layerList="",
-        minDisplayPieces="2", propertyFilter="", showDeck=False, showDeckDepth="1", showDeckMasked=False,
+        minDisplayPieces="1", propertyFilter="", showDeck=False, showDeckDepth="1", showDeckMasked=False,
         showMoveSelectde=False, showNoStack=False, showNonMovable=False, showOverlap=False, showgraph=True,
-        showgraphsingle=False, showtext=False, showtextsingle=False, stretchWidthSummary=False,
+        showgraphsingle=True, showtext=True, showtextsingle=True, stretchWidthSummary=False,
         summaryReportFormat="$LocationName$", unrotatePieces=False, version="3", verticalOffset="0",
         verticalTopText="5", zoomlevel="1.0")
 
@@ -106,12 +111,14 @@ def range_thread(name: str, *, px_per_unit: int) -> Element:
                    report="")
 
 
-def dice_button(name: str, *, dice: int, faces: int, plus: int, total: bool, tooltip: str) -> Element:
-    """Return a dice button; `plus` is added to each die (a d10 read 0-9 has plus -1)."""
+def dice_button(name: str, *, dice: int, faces: int, plus: int, total: bool, tooltip: str, ask: bool = False
+                ) -> Element:
+    """Return a dice button; `plus` is added to each die (a d10 read 0-9 has plus -1); an `ask` button asks how
+    many dice to roll (only that: sides, modifiers and the total are locked)."""
     return element(
         MODULE + "DiceButton", addToTotal="0", canDisable=False, hotkey="", icon="/images/die.gif", keepCount="1",
-        keepDice=False, keepOption=">", lockAdd=False, lockDice=False, lockPlus=False, lockSides=False,
-        nDice=str(dice), nSides=str(faces), name=name, plus=str(plus), prompt=False, propertyGate="",
+        keepDice=False, keepOption=">", lockAdd=ask, lockDice=False, lockPlus=ask, lockSides=ask,
+        nDice=str(dice), nSides=str(faces), name=name, plus=str(plus), prompt=ask, propertyGate="",
         reportFormat=REPORT_FORMAT, reportTotal=total, sortDice=False, text=name, tooltip=tooltip)
 
 
@@ -140,3 +147,21 @@ def deck_type(name: str, size: int, *, face_down: bool) -> str:
               "Shuffle", "Reverse", "", "Draw multiple cards", "Draw specific cards", "Face up", "Face down", "", "",
               "", "", "Save Deck", "", "Deck Saved", "Load Deck", "", "Deck Loaded", "false", ""]
     return "deck;" + encode(fields, SEMI)
+
+
+def overview_map(tooltip: str) -> Element:
+    """Return a map's overview window (GlobalMap): the whole map small, the view's rectangle on it."""
+    return element(MAP + "GlobalMap", buttonText="", color="255,0,0", hotkey="", icon="/images/overview.gif",
+                   scale="0.19", tooltip=tooltip)
+
+
+def hide_pieces_button(tooltip: str) -> Element:
+    """Return a map's button that hides every piece to show the map beneath, and shows them again."""
+    return element(MAP + "HidePiecesButton", buttonText="", hiddenIcon="/images/globe_selected.gif", hotkey="",
+                   showingIcon="/images/globe_unselected.gif", tooltip=tooltip)
+
+
+def notes_window(name: str) -> Element:
+    """Return the notes window: public notes, private notes and secret notes revealed later."""
+    return element(MODULE + "NotesWindow", buttonText=name, canDisable=False, description="", disabledIcon="",
+                   hideWhenDisabled=False, hotkey="", icon="/images/notes.gif", propertyGate="", tooltip=name)

@@ -29,17 +29,33 @@ class Document:
     data: bytes
 
 
-def documentation(documents: list[Document]) -> Element:
-    """Return the Help menu with one entry per attached PDF."""
-    return element(DOCUMENTATION, [
+ABOUT_IMAGE = "about.png"
+"""The picture of the About screen (its title, version and credits), an image of the module."""
+CREDITS_FILE = "credits.html"
+"""The credits page the Help menu opens, an entry of the module."""
+
+
+def about_entries(game: Game) -> list[Element]:
+    """Return the Help menu's About screen and credits page (they depend on the game alone)."""
+    lang = game.game.languages[0]
+    return [element(MODULE + "documentation.AboutScreen", fileName=ABOUT_IMAGE,
+                    title=f"{word('about', lang)} {text_in(game.game.title, lang)}"),
+            element(MODULE + "documentation.HelpFile", fileName=CREDITS_FILE, fileType="archive",
+                    title=word("credits", lang))]
+
+
+def documentation(documents: list[Document], about: list[Element] | None = None) -> Element:
+    """Return the Help menu: the About screen and credits (`about`), then one entry per attached PDF."""
+    return element(DOCUMENTATION, (about or []) + [
         element(MODULE + "documentation.BrowserPDFFile", pdfFile=d.entry, title=d.title) for d in documents])
 
 
-def with_documentation(text: str, documents: list[Document]) -> tuple[str, list[str]]:
+def with_documentation(text: str, documents: list[Document], about: list[Element] | None = None
+                       ) -> tuple[str, list[str]]:
     """Return a written buildFile.xml with its Help menu listing `documents` instead, and the archive entries
     its old menu named. The result is what `build_file` gives for these documents, byte for byte: the menu
     is the only part of the tree that depends on them, and it is always the root's child on its own lines."""
-    new = "\n" + "\n".join(xml_lines(documentation(documents), 1)) + "\n"
+    new = "\n" + "\n".join(xml_lines(documentation(documents, about), 1)) + "\n"
     empty = "\n" + xml_lines(documentation([]), 1)[0] + "\n"
     if text.count(empty) == 1:
         return text.replace(empty, new), []
@@ -71,7 +87,7 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
     name = f' name="{escape_attr(text_in(game.game.title, lang))}"'
     if name not in text[:text.find(">", len(HEADER)) + 1]:
         raise ValueError(f"not the module of {game.id}: its name is not {text_in(game.game.title, lang)!r}")
-    text, attached = with_documentation(text, list(documents))
+    text, attached = with_documentation(text, list(documents), about_entries(game))
     for entry in attached:
         entries.pop(entry, None)
     entries[BUILD_FILE] = pack(BUILD_FILE, text.encode("utf-8"))

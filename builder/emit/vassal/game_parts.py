@@ -4,7 +4,7 @@ from __future__ import annotations
 from builder.emit.vassal.components import MODULE, dice_button
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.sequence import SEMI, encode
-from builder.emit.vassal.traits import comma_list
+from builder.emit.vassal.traits import KEY_ELIMINATE, comma_list, keystroke
 from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import Element, element
 from builder.model.base import slug, text_in
@@ -22,7 +22,17 @@ def dice_buttons(plan: ModulePlan) -> list[Element]:
         total = dice.combine == "sum" and dice.count > 1
         buttons.append(dice_button(dice.id, dice=dice.count, faces=dice.faces, plus=dice.first_face - 1, total=total,
                                    tooltip=f"{word('roll', plan.lang)} {dice.id}" + (f" ({name})" if name else "")))
-    return buttons
+    return buttons + asking_dice_button(plan)
+
+
+def asking_dice_button(plan: ModulePlan) -> list[Element]:
+    """Return the button that asks how many of the game's first die to roll (N d6 for a unit's fire), each
+    die reported; none for a game without dice."""
+    if not plan.game.game.dice:
+        return []
+    first, name = plan.game.game.dice[0], word("dice", plan.lang)
+    return [dice_button(name, dice=1, faces=first.faces, plus=first.first_face - 1, total=False, ask=True,
+                        tooltip=f"{word('roll', plan.lang)} N d{first.faces}")]
 
 
 def _consecutive(numbers: list[int]) -> bool:
@@ -91,3 +101,15 @@ def inventory(plan: ModulePlan) -> Element:
                    leafFormat="$PieceName$ ($LocationName$)", name=name, nonLeafFormat="$PropertyValue$",
                    pieceZoom="0.33", showMenu=True, sortFormat="$PieceName$", sortPieces=True, sorting="alpha",
                    text=name, tooltip=name, zoomOn=False)
+
+
+def return_chits_button(plan: ModulePlan) -> list[Element]:
+    """Return the toolbar button that sends every drawn chit and order die back to its cup (Ctrl+E on each piece
+    with a `Cup`, none taken from a deck; a side's own, or all for the referee); none without cups."""
+    if not any(plan.play_of(p).cup_deck for p in plan.pieces):
+        return []
+    name = word("return-all", plan.lang)
+    return [element(MODULE + "GlobalKeyCommand", buttonHotkey="", buttonText=name, canDisable=False, deckCount="0",
+                    disabledIcon="", filter='{Cup != ""}', hideWhenDisabled=False, hotkey=keystroke(KEY_ELIMINATE),
+                    icon="", name=name, parameters="", propertyGate="", reportFormat="", reportSingle=True,
+                    suppressSounds=False, tooltip=name)]

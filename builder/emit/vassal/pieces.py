@@ -16,6 +16,7 @@ from typing import Literal
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
+from builder.render.counter_text import SOFT_HYPHEN
 from builder.render.phrases import phrase
 
 GPID_SPAN = 900_000_000
@@ -97,7 +98,7 @@ class Names:
     def _indexes(self) -> dict[int, tuple[list, dict]]:
         return {}
 
-    def _by_id(self, items: list) -> dict:
+    def by_id(self, items: list) -> dict:
         """Return a list of the game by id, indexed once: thousands of pieces look up the same few lists."""
         known = self._indexes.get(id(items))
         if known is None or known[0] is not items:
@@ -106,12 +107,12 @@ class Names:
 
     def side_of_nationality(self, nationality: str | None) -> str | None:
         """Return the side id of a nationality."""
-        found = self._by_id(self.game.game.nationalities).get(nationality)
+        found = self.by_id(self.game.game.nationalities).get(nationality)
         return found.side if found else None
 
     def of(self, items: list, item_id: str | None) -> str:
         """Return the name of an item by id, or the id itself when no item has it."""
-        found = self._by_id(items).get(item_id)
+        found = self.by_id(items).get(item_id)
         return text_in(found.name, self.lang) if found else (item_id or "")
 
     def side(self, side_id: str | None) -> str:
@@ -161,7 +162,21 @@ def _unit_properties(names: Names, unit: Unit, steps: list[int]) -> list[tuple[s
     for number, step in enumerate(steps, start=1):
         suffix = "" if number == 1 else f"_step{number}"
         props += [(f"{key}{suffix}", _value_text(value)) for key, value in unit.steps[step].values.items()]
+    side = names.by_id(game.game.sides).get(names.side_of_nationality(unit.nationality))
+    values = values_text(names, unit, steps)
+    if values and not (side and side.hidden):  # a hidden unit's values must not show through its mask
+        props.append(("Values", values))
     return props
+
+
+def values_text(names: Names, unit: Unit, steps: list[int]) -> str:
+    """Return the values a counter prints, as the mouse-over viewer shows them: `A 4, D 4, M 15 / A 2, …`."""
+    defs = names.by_id(names.game.counters.values)
+
+    def one(step: int) -> str:
+        return ", ".join(f"{(defs[k].abbr or text_in(defs[k].name, names.lang)) if k in defs else k} "
+                         f"{_value_text(v)}" for k, v in unit.steps[step].values.items())
+    return " / ".join(text for text in map(one, steps) if text)
 
 
 def unit_pieces(names: Names, unit: Unit) -> list[PiecePlan]:
@@ -190,10 +205,10 @@ def marker_piece(names: Names, marker: Marker, hidden_cups: set[str]) -> PiecePl
     stem = image_stem(marker.id)
     count = max(1, len(marker.faces))
     images = tuple(f"{stem}-face{i + 1}.png" for i in range(count))
-    level_names = ("",) + tuple("+ " + (text_in(f.text, names.lang) or str(i + 2))
+    level_names = ("",) + tuple("+ " + (text_in(f.text, names.lang).replace(SOFT_HYPHEN, "") or str(i + 2))
                                for i, f in enumerate(marker.faces[1:]))
     side = marker.side or names.side_of_nationality(marker.nationality) or ""
-    props = [("MarkerId", marker.id), ("Kind", marker.kind)]
+    props = [("MarkerId", marker.id), ("Kind", marker.kind)] + ([("Cup", marker.cup)] if marker.cup else [])
     props += [(k, _value_text(v)) for k, v in marker.properties.items() if not isinstance(v, list)]
     masked = marker.cup is not None and marker.cup in hidden_cups
     return PiecePlan(marker.id, marker.id, "marker", gpid_of(marker.id), text_in(marker.name, names.lang) or marker.id,

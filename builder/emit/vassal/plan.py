@@ -9,20 +9,33 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from builder.emit.vassal.boards import BoardPlan, plan_boards
+from builder.emit.vassal.combat import CombatHelper, combat_helper
 from builder.emit.vassal.geometry import px_per_mm
 from builder.emit.vassal.piece_traits import palette_piece
-from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, plan_pieces, prototypes
-from builder.emit.vassal.scenarios import aids_needed, hex_maps_of, new_game, resolve
-from builder.emit.vassal.setups import Setup, Target
+from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, pieces_with_sources, prototypes
+from builder.emit.vassal.play import NOBODY, Play, plan_play, play_recipes
+from builder.emit.vassal.scenarios import aids_needed, new_game
 from builder.emit.vassal.traits import Piece, oldest_version
 from builder.emit.vassal.zones import ZONED_GRID_SINCE
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.units import MM_PER_INCH
+from builder.plan.placement import Target
+from builder.plan.setups import Setup, hex_maps_of, planned_setups
 
 MODULE_VERSION = "1.0"
-FLOOR_VERSION = "3.6.0"
-"""The oldest VASSAL this exporter targets: buildFile.xml (≥ 3.5) and every component used exist in it."""
+"""The module's version when the game gives none."""
+FLOOR_VERSION = "3.7.0"
+"""The VASSAL this exporter targets: 3.7 (its solo sides, side-restricted masks and trait fields)."""
+
+
+def module_version(game: Game) -> str:
+    """Return the module's version: the game's own version when its model has one, else MODULE_VERSION.
+
+    The one place to read it: when game.yaml gains `credits.version`, this is what changes."""
+    credits = getattr(game.game, "credits", None)
+    version = getattr(credits, "version", None) or getattr(game.game, "version", None)
+    return str(version) if version else MODULE_VERSION
 
 
 @dataclass(frozen=True)
@@ -37,6 +50,8 @@ class ModulePlan:
     setups: tuple[Setup, ...]
     new_game: Setup
     recipes: dict[str, FaceRecipe]
+    play: dict[str, Play]
+    combat: CombatHelper | None = None
 
     @property
     def lang(self) -> str:
@@ -48,15 +63,24 @@ class ModulePlan:
         """Return the module's name: the game's title."""
         return text_in(self.game.game.title, self.lang)
 
+    @property
+    def version(self) -> str:
+        """Return the module's version."""
+        return module_version(self.game)
+
+    def play_of(self, piece: PiecePlan) -> Play:
+        """Return how a palette piece plays (owner, mask, dead pile, facings, command range)."""
+        return self.play.get(piece.counter_id, NOBODY)
+
     @cached_property
     def _palette(self) -> dict[int, Piece]:
-        return {id(p): palette_piece(p) for p in self.pieces}
+        return {id(p): palette_piece(p, play=self.play_of(p)) for p in self.pieces}
 
     def palette_piece(self, piece: PiecePlan) -> Piece:
         """Return the VASSAL piece of a palette slot, made once: the version check reads its traits and
         the palette writes it."""
         made = self._palette.get(id(piece))
-        return made if made is not None else palette_piece(piece)
+        return made if made is not None else palette_piece(piece, play=self.play_of(piece))
 
     @cached_property
     def oldest_vassal(self) -> str:
@@ -128,9 +152,13 @@ def plan_module(game: Game) -> ModulePlan:
     """Return the module plan of a game (no drawing, no image: fast enough for the checks)."""
     scale = px_per_mm(game)
     hex_maps = hex_maps_of(game)
-    setups = tuple(resolve(game, s, hex_maps) for s in game.scenarios)
+    setups = planned_setups(game)
     blank = new_game(game, list(setups))
-    boards = plan_boards(game, scale, aids_needed(game, [*setups, blank]))
-    pieces = plan_pieces(game)
-    return ModulePlan(game, scale, tuple(boards), tuple(pieces), tuple(prototypes(game)), setups, blank,
-                      face_recipes(game, pieces))
+    boards = tuple(plan_boards(game, scale, aids_needed(game, [*setups, blank])))
+    sources = pieces_with_sources(game)
+    pieces = [piece for piece, _ in sources]
+    helper = combat_helper(game, {b.map_id: b.name for b in boards if b.kind == "hex" and b.map_id}, hex_maps)
+    play = plan_play(game, boards, sources, scale, helper)
+    recipes = {**face_recipes(game, pieces), **play_recipes(game, play, sources)}
+    return ModulePlan(game, scale, boards, tuple(pieces), tuple(prototypes(game)), setups, blank, recipes, play,
+                      helper)

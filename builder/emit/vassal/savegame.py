@@ -17,8 +17,9 @@ from builder.emit.vassal.game_parts import TRACKER_ID, tracker_state
 from builder.emit.vassal.piece_traits import game_piece, game_state
 from builder.emit.vassal.pieces import PiecePlan
 from builder.emit.vassal.plan import ModulePlan
+from builder.emit.vassal.play import starts_hidden
 from builder.emit.vassal.sequence import ESC, SEMI, SLASH, TAB, encode
-from builder.emit.vassal.setups import Setup
+from builder.plan.setups import Setup
 from builder.emit.vassal.traits import Piece, add_piece, comma_list
 
 FIRST_PIECE_ID = 1_700_000_000_001
@@ -52,16 +53,21 @@ class Commands:
     """Writes the AddPiece commands of one save; a piece's type (the same wherever it lies) is encoded once."""
 
     def __init__(self, plan: ModulePlan) -> None:
+        self.plan = plan
         self.prototypes = {p.name: p for p in plan.prototypes}
-        self.pieces: dict[tuple[str, int], Piece] = {}
+        self.pieces: dict[tuple[str, int, bool], Piece] = {}
         self.types: dict[str, str] = {}
 
-    def add(self, piece: PiecePlan, level: int, state: str, piece_id: str) -> str:
-        """Return the AddPiece of a piece at a Layer level with this BasicPiece state."""
-        key = (piece.counter_id, level)
+    def add(self, piece: PiecePlan, level: int, state: str, piece_id: str, *, placed: bool = True) -> str:
+        """Return the AddPiece of a piece at a Layer level with this BasicPiece state; a `placed` piece (not in
+        a cup) that its side keeps hidden starts masked."""
+        play = self.plan.play_of(piece)
+        hidden = placed and starts_hidden(play)
+        key = (piece.counter_id, level, hidden)
         made = self.pieces.get(key)
         if made is None:
-            made = self.pieces[key] = game_piece(piece, self.prototypes, level=level, state="")
+            made = self.pieces[key] = game_piece(piece, self.prototypes, level=level, state="", play=play,
+                                                 hidden=hidden)
         if piece.counter_id not in self.types:
             self.types[piece.counter_id] = made.type()
         return add_piece(made, piece_id, type_text=self.types[piece.counter_id], basic_state=state)
@@ -105,7 +111,7 @@ def _decks(plan: ModulePlan, setup: Setup, ids: Ids, commands: Commands) -> tupl
                 continue
             piece_id = ids.new()
             state = game_state(board.name, where.x, where.y, piece.gpid, piece_id)
-            chits.append(commands.add(piece, 1, state, piece_id))
+            chits.append(commands.add(piece, 1, state, piece_id, placed=False))
             members.append(piece_id)
         face_down = hidden.get(cup, True)
         state = encode([board.name, str(where.x), str(where.y), str(face_down).lower(), comma_list(members)], SEMI)

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from builder.emit.vassal.sequence import COMMA, encode, encode_token
-from builder.emit.vassal.traits import (KEY_CLONE, KEY_DELETE, KEY_FLIP, KEY_MASK, KEY_MOVED, Trait, comma_list,
+from builder.emit.vassal.sequence import COMMA, SEMI, encode, encode_token
+from builder.emit.vassal.traits import (KEY_CCW, KEY_CLONE, KEY_CW, KEY_DELETE, KEY_ELIMINATE, KEY_FLIP, KEY_LABEL,
+                                        KEY_MASK, KEY_MOVED, KEY_RANGE, KEY_RESTORE, KEY_TRAIL, Trait, comma_list,
                                         keystroke)
 
 MOVED_IMAGE = "moved.png"
@@ -71,11 +72,12 @@ def clone() -> Trait:
     return Trait("clone;", ("Clone", keystroke(KEY_CLONE), ""))
 
 
-def layer(name: str, images: list[str], level_names: list[str], *, level: int = 1, command: str = "Flip") -> Trait:
-    """Return an always-active Layer whose command (Ctrl+F) steps through the levels and loops."""
+def layer(name: str, images: list[str], level_names: list[str], *, level: int = 1, command: str = "Flip",
+          key: int = KEY_FLIP) -> Trait:
+    """Return an always-active Layer whose command (Ctrl+F, or Ctrl+`key`) steps through the levels and loops."""
     fields = ("", "128", "A", command, "128", "", "", "128", "", "", "", "1", "false", "0", "0",
               comma_list(images), comma_list(level_names), "true", name, "", "", "false", "", "1", "1", "true",
-              "", keystroke(KEY_FLIP), "", "", "1.0", "", "true")
+              "", keystroke(key), "", "", "1.0", "", "true")
     return Trait("emb2;", fields, str(level))
 
 
@@ -83,3 +85,78 @@ def mask(image: str, name: str) -> Trait:
     """Return a Mask (Ctrl+H) that any player may lift; a face-down deck draws pieces masked by it."""
     return Trait("obs;", (keystroke(KEY_MASK), image, "Hide", "I", name, "player:", "Peek", "", "true", "", ""),
                  "null;")
+
+
+REFEREE = "Referee"
+"""The roster's side that may touch every piece (VASSAL counts `Referee` as a solo side, not a real one)."""
+
+
+@lru_cache(maxsize=64)
+def restricted(side: str) -> Trait:
+    """Return Restricted Access: only `side` and the referee may move the piece or use its menu."""
+    return Trait("restrict;", (encode([side, REFEREE], COMMA), "false", "true", ""), "")
+
+
+@lru_cache(maxsize=256)
+def side_mask(image: str, name: str, side: str, command: str) -> Trait:
+    """Return a Mask (Ctrl+H) only `side` and the referee may lift and see through: others see `image` and
+    `name` (give no name that tells what the piece is)."""
+    access = "sides:" + encode([side, REFEREE], ":")
+    return Trait("obs;", (keystroke(KEY_MASK), image, command, "I", name, access, "Peek", "", "true", "", ""),
+                 "null;")
+
+
+def masked_state(side: str) -> str:
+    """Return a Mask's state when the piece is masked by `side` (its owner sees it, others see the mask)."""
+    return encode([side, ""], SEMI)
+
+
+@lru_cache(maxsize=64)
+def send_to(command: str, back: str, map_name: str, board: str, x: int, y: int) -> Trait:
+    """Return Send To Location (Ctrl+E) to a point of a board, with its way back (Ctrl+R)."""
+    return Trait("sendto;", (command, keystroke(KEY_ELIMINATE), map_name, board, str(x), str(y), back,
+                             keystroke(KEY_RESTORE), "0", "0", "1", "1", "", "L", "", "", "", ""), ";;")
+
+
+@lru_cache(maxsize=64)
+def return_to_deck(command: str, deck: str) -> Trait:
+    """Return Return to Deck (Ctrl+E): the chit goes back to its cup, named by the deck's name."""
+    return Trait("return;", (command, keystroke(KEY_ELIMINATE), "", "Select a deck", "", "2", "false", deck))
+
+
+@lru_cache(maxsize=8)
+def footprint(command: str) -> Trait:
+    """Return the movement trail (Ctrl+T), shown on demand, in the engine's default look."""
+    return Trait("footprint;", (keystroke(KEY_TRAIL), command, "false", "false", "10", "255,255,255", "0,0,0",
+                                "100", "50", "20", "30", "1.0", "", "", "", ""), "false;;0;false")
+
+
+@lru_cache(maxsize=8)
+def rotator(facings: int, command: str, cw: str, ccw: str) -> Trait:
+    """Return Can Rotate: free (`facings` 1: Ctrl+] then drag to turn) or in `facings` steps (Ctrl+] / Ctrl+[)."""
+    if facings == 1:
+        return Trait("rotate;", ("1", keystroke(KEY_CW), command, "", "", "", "", "", "", "", "true"), "0.0")
+    return Trait("rotate;", (str(facings), keystroke(KEY_CW), keystroke(KEY_CCW), cw, ccw, "", "", "", "", "", "", "",
+                             "true"), "0")
+
+
+@lru_cache(maxsize=8)
+def area_of_effect(command: str, prop: str) -> Trait:
+    """Return Area of Effect (Ctrl+K): a shaded area whose radius is the piece's property `prop`."""
+    return Trait("AreaOfEffect;", ("255,255,0", "30", "1", "false", command, keystroke(KEY_RANGE), "", "false", prop,
+                                   "", "", "", "", "", "", "true"), "false")
+
+
+@lru_cache(maxsize=8)
+def labeler(command: str, shown: str = "") -> Trait:
+    """Return a Text Label shown under the piece: one a player writes (Ctrl+L), or with a `command` of ""
+    a fixed one, `shown` (properties between `$`, worked out whenever it is drawn); the piece keeps its name."""
+    key = keystroke(KEY_LABEL) if command else ""
+    return Trait("label;", (key, command, "10", "255,255,255", "0,0,0", "b", "0", "c", "0", "t", "c",
+                            "$pieceName$" if shown else "$pieceName$ ($label$)", "Dialog", "0", "0", "TextLabel", "", "false"), shown)
+
+
+@lru_cache(maxsize=4096)
+def calculated(name: str, expression: str) -> Trait:
+    """Return a Calculated Property: `name` is the value of a VASSAL expression (`{…}`), worked out when read."""
+    return Trait("calcProp;", (name, expression, ""), "")

@@ -18,6 +18,10 @@ CTRL = 130
 """Java's normalised modifier mask for Ctrl (CTRL_DOWN_MASK 128 + legacy CTRL_MASK 2)."""
 KEY_CLONE, KEY_DELETE, KEY_FLIP, KEY_MASK, KEY_MOVED = 67, 68, 70, 72, 77
 """Java key codes of C, D, F, H and M."""
+KEY_ELIMINATE, KEY_RESTORE, KEY_TRAIL, KEY_LABEL, KEY_RANGE, KEY_CW, KEY_CCW = 69, 82, 84, 76, 75, 93, 91
+"""Java key codes of E, R, T, L, K, ] and [."""
+KEY_COMBAT = 66
+"""Java key code of B (battle: mark a unit as attacker, defender, neither)."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +57,27 @@ CATALOGUE: dict[str, TraitSpec] = {spec.prefix: spec for spec in (
     TraitSpec("emb2;", "Layer", LAYER_FIELDS),
     TraitSpec("obs;", "Mask", ("key", "image", "command", "style", "maskName", "access", "peekCommand",
                                "description", "autoPeek", "dealKey", "dealExpression")),
+    TraitSpec("restrict;", "Restricted", ("sides", "byPlayer", "movement", "description")),
+    TraitSpec("sendto;", "SendToLocation", ("command", "key", "map", "board", "x", "y", "backCommand", "backKey",
+                                           "xIndex", "yIndex", "xOffset", "yOffset", "description", "destination",
+                                           "zone", "region", "propertyFilter", "gridLocation")),
+    TraitSpec("return;", "ReturnToDeck", ("command", "key", "deckId", "prompt", "description", "version",
+                                         "deckSelect", "deckExpression")),
+    TraitSpec("footprint;", "Footprint", ("key", "command", "initiallyVisible", "globallyVisible", "radius",
+                                         "fillColour", "lineColour", "selectedTransparency",
+                                         "unselectedTransparency", "edgePointBuffer", "edgeDisplayBuffer",
+                                         "lineWidth", "keyOn", "keyOff", "keyClear", "description")),
+    TraitSpec("AreaOfEffect;", "AreaOfEffect", ("colour", "transparency", "radius", "alwaysActive", "command",
+                                                "key", "shader", "fixedRadius", "radiusProperty", "description",
+                                                "name", "onText", "onKey", "offText", "offKey", "global")),
+    TraitSpec("rotate;", "FreeRotator", ("facings", "cwKey", "ccwKey", "cwCommand", "ccwCommand", "randomKey",
+                                         "randomCommand", "name", "description", "directKey", "directCommand",
+                                         "directExpression", "directFacing")),
+    TraitSpec("calcProp;", "CalculatedProperty", ("name", "expression", "description")),
+    TraitSpec("label;", "Labeler", ("key", "command", "fontSize", "background", "foreground", "verticalPos",
+                                   "verticalOffset", "horizontalPos", "horizontalOffset", "verticalJust",
+                                   "horizontalJust", "format", "font", "fontStyle", "rotate", "property",
+                                   "description", "alwaysUseFormat")),
 )}
 
 

@@ -1,6 +1,9 @@
 """Named places on a hex map: a marker by kind (unless a terrain symbol already marks the hex) and the name."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from builder.model.map import Place
 from builder.render.drawing import Item, Paint, Rect, Text
 from builder.render.fonts import text_width_mm
 from builder.render.maps.context import HexMapContext
@@ -33,10 +36,18 @@ def label_items(lines: list[str], x: float, top: float, size: float, *, bold: bo
     return items
 
 
-def place_items(ctx: HexMapContext) -> list[Item]:
+@dataclass(frozen=True)
+class PlaceMarks:
+    """What a map prints for one place: its marker (if any) and its name on a backing."""
+
+    place: Place
+    marker: tuple[Item, ...]
+    label: tuple[Item, ...]
+
+
+def place_marks(ctx: HexMapContext) -> list[PlaceMarks]:
     """Return the marker and name of every place standing in a hex, in declared order."""
-    markers: list[Item] = []
-    names: list[Item] = []
+    found: list[PlaceMarks] = []
     size = ctx.hex_mm * NAME_SIZE
     for place in ctx.map.places:
         hex_ = ctx.frame.grid.find(place.hex) if place.hex else None
@@ -44,11 +55,19 @@ def place_items(ctx: HexMapContext) -> list[Item]:
             continue
         x, y = ctx.frame.centre(hex_)
         symbol, colour = PLACE_MARKERS.get(place.kind, PLACE_MARKERS["other"])
+        marker: list[Item] = []
         if place.kind == "objective":
-            markers.extend(symbol(x + ctx.hex_mm * 0.3, y - ctx.hex_mm * 0.06, ctx.hex_mm * 0.24, colour))
+            marker = symbol(x + ctx.hex_mm * 0.3, y - ctx.hex_mm * 0.06, ctx.hex_mm * 0.24, colour)
         elif not ctx.symbols(hex_):
-            markers.extend(symbol(x, y, ctx.hex_mm * 0.3, colour))
+            marker = symbol(x, y, ctx.hex_mm * 0.3, colour)
         lines = wrapped(ctx.text(place.name), size, ctx.hex_mm * 1.6, font="labels", bold=True)
         frame = ctx.frame
-        names.extend(label_items(lines, x, y + ctx.hex_mm * 0.2, size, within=(frame.x_mm, frame.x_mm + frame.width_mm)))
-    return markers + names
+        label = label_items(lines, x, y + ctx.hex_mm * 0.2, size, within=(frame.x_mm, frame.x_mm + frame.width_mm))
+        found.append(PlaceMarks(place, tuple(marker), tuple(label)))
+    return found
+
+
+def place_items(ctx: HexMapContext) -> list[Item]:
+    """Return the markers of every place, then their names (so no marker covers a name)."""
+    marks = place_marks(ctx)
+    return [item for m in marks for item in m.marker] + [item for m in marks for item in m.label]

@@ -9,12 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from builder.model.units import PAPERS_MM
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.render.maps.layout import text_lines, wrapped
 from builder.render.maps.words import word
 
-PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-"""Portrait paper sizes (ISO 216 A4; US Letter 8.5 × 11 in)."""
 DEFAULT_OVERLAP_MM = 10.0
 """Sheet area printed on both of two neighbouring tiles (8-20 mm is usual; 10 mm by default)."""
 PAGE_MARGIN_MM = 10.0

@@ -12,6 +12,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, P
 
 import builder.render.deflate  # noqa: F401 (deflates the document's streams at its level)
 from builder.render.counter_sheet import PAPERS_MM
+from builder.render.credits import DocumentInfo
 from builder.render.fonts import registered
 from builder.render.typeset.contents import Contents
 from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
@@ -94,10 +95,14 @@ class TypesetDocument(BaseDocTemplate):
     """A document whose Heading flowables become outline entries, contents page numbers and running
     heads, laid out in one pass (`build`; never `multiBuild`)."""
 
-    def __init__(self, target: io.BytesIO, layout: Layout, *, title: str, lang: str, front: bool = True,
-                 contents: Contents | None = None) -> None:
-        super().__init__(target, pagesize=layout.page_pt, invariant=1, title=title, author="", subject="",
-                         creator="sandtable", producer="sandtable", lang=lang, initialFontName=family(),
+    def __init__(self, target: io.BytesIO, layout: Layout, *, title: str = "", lang: str = "",
+                 info: DocumentInfo | None = None, front: bool = True, contents: Contents | None = None) -> None:
+        """`info` is the document information of a game's document; without it, only `title` and `lang` are set."""
+        info = info or DocumentInfo(title, "", "", "", lang)
+        title = info.title
+        super().__init__(target, pagesize=layout.page_pt, invariant=1, title=title, author=info.author,
+                         subject=info.subject, keywords=info.keywords, creator="sandtable", producer="sandtable",
+                         lang=info.lang, initialFontName=family(),
                          keepTogetherClass=KeepGroup,
                          leftMargin=layout.margin_mm * PT_PER_MM, rightMargin=layout.margin_mm * PT_PER_MM,
                          topMargin=layout.margin_mm * PT_PER_MM, bottomMargin=layout.margin_mm * PT_PER_MM)

@@ -9,6 +9,8 @@ from reportlab.platypus import Paragraph
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.rulebook import Rulebook
+from builder.render.credits import document_info
+from builder.render.phrases import phrase
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.markup import escape
 from builder.render.typeset.rulebook import Outline, body_flowables, glossary_flowables, make_setting
@@ -31,5 +33,6 @@ def reference_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
     outline = Outline()
     story = [heading] + body_flowables(book, setting, outline) + glossary_flowables(book, setting, outline)
     buffer = io.BytesIO()
-    TypesetDocument(buffer, layout, title=title, lang=book.lang, front=False).build(story)
+    info = document_info(game, phrase("reference", book.lang), book.lang, title=title)
+    TypesetDocument(buffer, layout, info=info, front=False).build(story)
     return buffer.getvalue()

@@ -13,6 +13,7 @@ from builder.model.rulebook import Case, Rulebook
 from builder.render.counter_images import CounterPictures
 from builder.render.drawing import Drawing
 from builder.render.images import ImageError, fitted_image, image_size
+from builder.render.credits import credit_lines, document_info
 from builder.render.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
@@ -81,6 +82,7 @@ def _front(game: Game, book: Rulebook, setting: Setting, contents: Contents) -> 
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
     subtitle = text_in(game.game.subtitle, book.lang)
     return [Para(escape(title), st.title), Para(escape(subtitle), st.subtitle), *_cover(game, setting),
+            *_credits(game, book, setting),
             # not kept with the contents: a long contents table would take it off the title page
             Para(escape(phrase("contents", book.lang)), st.headings[1].clone("contents", keepWithNext=0)), contents,
             NextPageTemplate("body"), PageBreak()]
@@ -111,6 +113,12 @@ def _cover(game: Game, setting: Setting) -> list[Flowable]:
         found.append(Para(f"<b>{escape(phrase('credits', setting.lang))}</b>", setting.styles.small))
         found += [Para(escape(line), setting.styles.small) for line in lines]
     return found
+
+
+def _credits(game: Game, book: Rulebook, setting: Setting) -> list[Flowable]:
+    """Return the title page's credits: who designed, drew, translated and published the game, and its version."""
+    return [Para(f"<b>{escape(phrase(role, book.lang))}:</b> {escape(names)}", setting.styles.body)
+            for role, names in credit_lines(game)]
 
 
 def _heading(markup: str, text: str, key: str, depth: int, setting: Setting) -> Heading:
@@ -199,7 +207,8 @@ def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
     story, contents, index = rulebook_story(game, book, layout)
     buffer = io.BytesIO()
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)
-    document = TypesetDocument(buffer, layout, title=title, lang=book.lang, contents=contents)
+    document = TypesetDocument(buffer, layout, info=document_info(game, phrase("rulebook", book.lang), book.lang, title=title),
+                               contents=contents)
     if index is not None:
         document.build(story, canvasmaker=index.getCanvasMaker())
     else:

@@ -12,7 +12,10 @@ from reportlab.platypus import Flowable
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.scenario import Placement, Scenario, Where
+from builder.plan.placement import Placed
+from builder.plan.setups import Setup, planned_setups
 from builder.render.counter_images import CounterPictures
+from builder.render.credits import document_info
 from builder.render.phrases import date_text, phrase
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
@@ -72,6 +75,8 @@ class Card:
     st: Styles
     width_pt: float
     cells: SharedCells
+    planned: dict[int, list[Placed]] = field(default_factory=dict)
+    """The planned pieces of each placement (by the placement's identity), in the order of its list."""
     headings: int = 0
 
     @property
@@ -89,12 +94,23 @@ class Card:
 
 @dataclass(frozen=True)
 class Row:
-    """One unit or marker on the card and where it goes."""
+    """One unit or marker on the card and where it goes; `marks` say how it starts (hidden, facing)."""
 
     piece: str
     where: str
     note: str = ""
     reduced: bool = False
+    marks: tuple[str, ...] = ()
+
+
+def _marks(card: Card, where: Where, index: int) -> tuple[str, ...]:
+    """Return how the plan starts the `index`-th piece of a placement: hidden, facing a direction."""
+    planned = card.planned.get(id(where), [])
+    if index >= len(planned):
+        return ()
+    placed = planned[index]
+    return (*([phrase("hidden", card.lang)] if placed.hidden else []),
+            *([phrase("facing", card.lang, deg=placed.facing_deg)] if placed.source.facing is not None else []))
 
 
 TABLE_ROWS = 200
@@ -114,8 +130,9 @@ def rows_table(card: Card, rows: list[Row]) -> SetupRows:
     cells = []
     for row in rows:
         name = escape(card.names.pieces.get(row.piece, row.piece))
-        if row.reduced:
-            name += f" ({escape(phrase('reduced', card.lang))})"
+        marks = ((phrase("reduced", card.lang),) if row.reduced else ()) + row.marks
+        if marks:
+            name += f" ({escape(', '.join(marks))})"
         where = escape(row.where) + (f"<br/><i>{escape(row.note)}</i>" if row.note else "")
         cells.append((made.picture(row.piece, row.reduced), made.paragraph(name), made.paragraph(where)))
     return SetupRows(cells, rows_grid(card.width_pt))
@@ -133,7 +150,7 @@ def _rows(card: Card, placement: Placement, where: str) -> list[Row]:
     note = text_in(placement.note, card.lang)
     mark = " †" if placement.designed else ""
     # the note once per placement: the units after the first share it
-    return [Row(unit, where + mark, note if n == 0 else "", placement.face == "reduced")
+    return [Row(unit, where + mark, note if n == 0 else "", placement.face == "reduced", _marks(card, placement, n))
             for n, unit in enumerate(placement.units)]
 
 
@@ -197,8 +214,9 @@ def replacement_flowables(card: Card) -> list[Flowable]:
 
 def marker_flowables(card: Card) -> list[Flowable]:
     """Return the markers placed at the start."""
-    rows = [Row(m, where_text(p, card.names), text_in(p.note, card.lang))
-            for p in card.scenario.markers for m in p.markers]
+    # the note once per placement, as for units
+    rows = [Row(m, where_text(p, card.names), text_in(p.note, card.lang) if n == 0 else "", marks=_marks(card, p, n))
+            for p in card.scenario.markers for n, m in enumerate(p.markers)]
     return [card.heading(phrase("markers", card.lang), 0), *rows_tables(card, rows)] if rows else []
 
 
@@ -268,13 +286,23 @@ def _length(card: Card) -> str:
     return " · ".join(parts)
 
 
+def _by_placement(setup: Setup) -> dict[int, list[Placed]]:
+    found: dict[int, list[Placed]] = {}
+    for placed in setup.placed:
+        if placed.source is not None:
+            found.setdefault(id(placed.source), []).append(placed)
+    return found
+
+
 def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str,
-                   cells: SharedCells | None = None) -> bytes:
+                   cells: SharedCells | None = None, setup: Setup | None = None) -> bytes:
     """Return the setup card of one scenario in one language; `cells` are those of the game's other
-    cards, made before."""
+    cards, made before, and `setup` the scenario as planned (builder/plan/setups.py)."""
     layout = Layout(paper, columns=2)
+    if setup is None:
+        setup = next(s for s in planned_setups(game) if s.scenario is scenario)
     card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt,
-                cells if cells is not None else game_cells(game))
+                cells if cells is not None else game_cells(game), _by_placement(setup))
     title = text_in(scenario.name, lang)
     story: list[Flowable] = [Para(escape(title), card.st.headings[0]),
                              Para(escape(_length(card)), card.st.body)]
@@ -282,7 +310,7 @@ def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str,
                  rules_flowables, victory_flowables):
         story += part(card)
     buffer = io.BytesIO()
-    document = TypesetDocument(buffer, layout, title=f"{text_in(game.game.title, lang)}: {title}", lang=lang,
-                               front=False)
+    info = document_info(game, f"{phrase('setup', lang)}: {title}", lang, title=f"{text_in(game.game.title, lang)}: {title}")
+    document = TypesetDocument(buffer, layout, info=info, front=False)
     document.build(story)
     return buffer.getvalue()

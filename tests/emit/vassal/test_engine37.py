@@ -26,7 +26,7 @@ import pytest
 from builder.emit.vassal.module import setup_file, vmod_bytes
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import SavedGame, read_saved_game
-from builder.emit.vassal.setups import Setup
+from builder.plan.setups import Setup
 from builder.load.game import load_game
 from builder.model.content import Game
 from tests.conftest import MINIMAL, game_folders
@@ -71,14 +71,16 @@ def checked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFac
     folder = tmp_path_factory.mktemp(game.id)
     module = folder / f"{game.id}.vmod"
     module.write_bytes(data)
+    plan = plan_module(game)
+    defender = plan.combat.shifts[0][1][0] if plan.combat and plan.combat.shifts else ""  # a hex with a shift
     run = subprocess.run([str(CHECK), str(module), str(folder / "engine.log")], capture_output=True,
-                         text=True, timeout=900)
+                         text=True, timeout=900, env={**os.environ, "VCHECK_DEFENDER_HEX": defender})
     try:
         report = json.loads(run.stdout)
     except json.JSONDecodeError:
         pytest.fail(f"the engine check printed no report (exit {run.returncode}); stderr ends:\n"
                     f"{run.stderr[-3000:]}")
-    return Checked(game, plan_module(game), zipfile.ZipFile(io.BytesIO(data)), run.returncode, run.stderr, report)
+    return Checked(game, plan, zipfile.ZipFile(io.BytesIO(data)), run.returncode, run.stderr, report)
 
 
 def listed(lines: list[str]) -> str:
@@ -187,3 +189,84 @@ def test_every_piece_is_where_the_plan_puts_it(checked: Checked) -> None:
             elif location != want.location:
                 wrong.append(f"{where}: the engine names its place {location!r}, the plan {want.location!r}")
         assert wrong == [], f"setup {name!r}: pieces not where the plan puts them:" + listed(wrong)
+
+
+def test_hidden_units_start_masked(checked: Checked) -> None:
+    """In every scenario the engine masks exactly the pieces the save starts masked (a hidden side's units)."""
+    found = checked.report["setups"]
+    by_file = {s.get("file"): s.get("name") for s in build_file(checked).iter() if s.tag.endswith(".PredefinedSetup")}
+    for setup in checked.plan.setups:
+        save = saved_game(checked, setup)
+        in_decks = {member for deck in save.decks for member in deck[5]}
+        planned = {pid for pid, piece in save.pieces.items() if pid not in in_decks
+                   and (mask := piece.trait("obs;")) is not None and mask.state != "null;"}
+        masked = set(found[by_file[setup_file(setup)]]["masked"]) - in_decks
+        assert masked == planned, f"{setup.scenario.id}: masked {sorted(masked - planned)} more, " \
+                                  f"{sorted(planned - masked)} fewer than the save"
+    if checked.game.id == "magersfontein-1899":
+        assert any(found[name]["masked"] for name in found), "no Boer unit starts hidden"
+
+
+def _action(checked: Checked, name: str) -> dict:
+    return next(a for a in checked.report["actions"] if a["action"] == name)
+
+
+def _has(checked: Checked, prefix: str, needle: str = "") -> bool:
+    """Return whether some palette piece has a trait of this prefix whose type holds `needle`."""
+    return any(t.prefix == prefix and needle in t.type for p in checked.plan.pieces
+               for t in checked.plan.palette_piece(p).traits)
+
+
+def test_key_commands_work_in_the_engine(checked: Checked) -> None:
+    """Flip, mask, rotate, eliminate and restore, return to cup, fired on palette pieces as the referee; a
+    flip by a side that does not own the piece changes nothing (see VCheck.fireKeys)."""
+    assert "actions" in checked.report, "the harness fires no key commands: rebuild it (tools/vassal-engine/build.sh)"
+    flip = _action(checked, "flip")
+    assert (flip["before"], flip["after"]) == ("1", "2"), flip
+    mask = _action(checked, "mask")
+    assert ("piece" in mask) == _has(checked, "obs;", "sides:")
+    if "piece" in mask:
+        assert mask["before"] == "null;" and mask["after"].startswith("Referee;"), mask
+        assert mask["obscured_to_other"] == "true" and mask["other_sees"] not in mask["piece"], mask
+    rotate = _action(checked, "rotate")
+    assert ("piece" in rotate) == _has(checked, "rotate;")
+    if "piece" in rotate and not rotate["before"].endswith(".0"):  # stepped facings (free rotation is dragged)
+        assert (rotate["before"], rotate["after"]) == ("0", "1"), rotate
+    eliminate = _action(checked, "eliminate")
+    assert "piece" in eliminate, "no piece can be eliminated"
+    piles = {r.name for b in checked.plan.boards for r in b.regions}
+    assert eliminate["after"].split("|", 1)[1] in piles and eliminate["restored"] == eliminate["before"], eliminate
+    back = _action(checked, "return")
+    assert ("piece" in back) == _has(checked, "return;")
+    if "piece" in back:
+        decks = {d.name for b in checked.plan.boards for d in b.decks}
+        assert back["after"].split("|", 1)[1] in decks, back
+    refused = _action(checked, "flip_not_owner")
+    if "piece" in refused:
+        assert refused["side"] not in refused["owners"] and refused["before"] == refused["after"], refused
+
+
+def test_combat_helper_gives_the_crt_column(checked: Checked) -> None:
+    """Attacker and defender (copies of one unit) on the hex map, the defender on a hex with a terrain shift:
+    the helper's totals are their strengths and its column is the one the CRT and the TEC give."""
+    helper = checked.plan.combat
+    combat = _action(checked, "combat")
+    assert ("CombatColumn" in combat) == (helper is not None)
+    if helper is None:
+        return
+    attack, defence = int(combat["attacker_CombatAttack"]), int(combat["defender_CombatDefence"])
+    assert (int(combat["CombatA"]), int(combat["CombatD"])) == (attack, defence)
+    shift = helper.shifts[0][0] if helper.shifts else 0
+    assert int(combat["defender_TerrainShift"]) == int(combat["CombatShift"]) == shift
+    index = max((n for n, column in enumerate(helper.columns) if _reaches(column, attack, defence)), default=-1)
+    column = helper.columns[min(max(index + shift, 0), len(helper.columns) - 1)] if index >= 0 else "—"
+    assert combat["CombatColumn"] == column, combat
+    assert combat["label"] == f"{attack} : {defence} ({shift}) → {column}", combat  # what the player sees
+
+
+def _reaches(column: str, attack: int, defence: int) -> bool:
+    """Return whether attack against defence reaches an odds column `a-b` (or a differential column)."""
+    if "-" in column[1:]:
+        a, b = (int(v) for v in column.split("-"))
+        return attack * b >= defence * a
+    return attack - defence >= int(column)

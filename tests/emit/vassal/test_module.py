@@ -65,7 +65,7 @@ def test_moduledata_agrees_with_the_build_file(archive: zipfile.ZipFile, root: E
     data = ET.fromstring(archive.read("moduledata"))
     assert data.findtext("name") == root.get("name") == "Minimal Battle"
     assert data.findtext("version") == root.get("version")
-    assert data.findtext("VassalVersion") == root.get("VassalVersion") == "3.6.0"
+    assert data.findtext("VassalVersion") == root.get("VassalVersion") == "3.7.0"
     assert data.findtext("dateSaved") == "1700000000000"
 
 
@@ -75,7 +75,7 @@ def test_always_present_components_are_written(root: ET.Element) -> None:
                  "GlobalProperties", "GlobalTranslatableMessages", "Language", "PrototypesContainer", "PieceWindow",
                  "Map", "DiceButton", "TurnTracker", "ChartWindow", "Inventory", "PredefinedSetup"]:
         assert name in children, name
-    assert [e.text for e in root.iter("entry")] == ["Red", "Blue"]
+    assert [e.text for e in root.iter("entry")] == ["Red", "Blue", "Referee"]
 
 
 def test_every_map_has_its_components(root: ET.Element) -> None:
@@ -136,7 +136,10 @@ def test_gpids_are_unique_stable_and_below_the_next_id(root: ET.Element) -> None
 
 def test_dice_turns_and_setups(root: ET.Element) -> None:
     dice = {d.get("name"): (d.get("nDice"), d.get("nSides"), d.get("plus")) for d in root if _short(d.tag) == "DiceButton"}
-    assert dice == {"d6": ("1", "6", "0"), "2d6": ("2", "6", "0")}
+    assert dice == {"d6": ("1", "6", "0"), "2d6": ("2", "6", "0"), "Dice": ("1", "6", "0")}
+    asking = [(d.get("name"), d.get("prompt"), d.get("lockDice"), d.get("lockSides"))
+              for d in root if _short(d.tag) == "DiceButton" and d.get("prompt") == "true"]
+    assert asking == [("Dice", "true", "false", "true")]  # asks how many dice, and only that
     counter = next(e for e in root.iter() if _short(e.tag) == "CounterTurnLevel")
     assert (counter.get("start"), counter.get("loopLimit")) == ("1", "3")
     phases = next(e for e in root.iter() if _short(e.tag) == "ListTurnLevel")
@@ -205,7 +208,11 @@ def _help_menu(archive: zipfile.ZipFile) -> list[ET.Element]:
 
 def test_help_menu_lists_the_rulebook_and_setup_cards_held_in_the_archive(attached: bytes, documents) -> None:
     archive = zipfile.ZipFile(io.BytesIO(attached))
-    entries = _help_menu(archive)
+    about, credits, *entries = _help_menu(archive)
+    assert (_short(about.tag), about.get("fileName")) == ("AboutScreen", "about.png")
+    assert (_short(credits.tag), credits.get("fileName"), credits.get("fileType")) == \
+        ("HelpFile", "credits.html", "archive")
+    assert archive.read("images/about.png").startswith(b"\x89PNG")
     assert [e.tag for e in entries] == ["VASSAL.build.module.documentation.BrowserPDFFile"] * len(documents)
     assert [(e.get("title"), e.get("pdfFile")) for e in entries] == [(d.title, d.entry) for d in documents]
     titles = [e.get("title") for e in entries]
@@ -226,7 +233,7 @@ def test_attaching_replaces_what_the_help_menu_held(game, vmod: bytes, attached:
     assert attach_documents(game, attached, ()) == vmod
     only_rulebook = attach_documents(game, attached, documents[:1])
     archive = zipfile.ZipFile(io.BytesIO(only_rulebook))
-    assert [e.get("pdfFile") for e in _help_menu(archive)] == [documents[0].entry]
+    assert [e.get("pdfFile") for e in _help_menu(archive)] == [None, None, documents[0].entry]
     assert {d.entry for d in documents[1:]}.isdisjoint(archive.namelist())
 
 

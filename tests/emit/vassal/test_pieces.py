@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from builder.emit.vassal.buildfile import build_file
+from builder.emit.vassal.combat import LAYER as COMBAT_LAYER
 from builder.emit.vassal.pieces import gpid_of, image_stem
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.sequence import COMMA, SEMI, decode
@@ -37,7 +38,8 @@ def test_every_unit_and_marker_has_one_slot_per_counter(plan: ModulePlan) -> Non
     game = plan.game
     slots = _palette(plan)
     separate = sum(1 for u in game.counters.units for i, s in enumerate(u.steps) if i > 0 and s.counter == "separate")
-    assert len(slots) == len(game.counters.units) + separate + len(game.counters.markers)
+    helper = 1 if plan.combat else 0  # the combat helper's slot
+    assert len(slots) == len(game.counters.units) + separate + len(game.counters.markers) + helper
     gpids = [s.get("gpid") for s in slots]
     assert len(set(gpids)) == len(gpids)
 
@@ -57,7 +59,7 @@ def test_unit_slots_decode_to_their_unit(plan: ModulePlan) -> None:
         assert decode(basic.state, SEMI)[3] == slot.get("gpid")
         if counter_id:
             assert slot.get("gpid") == str(gpid_of(unit.id))
-            layer = next((t for t in traits if t.prefix == "emb2;"), None)
+            layer = next((t for t in traits if t.prefix == "emb2;" and t.field("name") != COMBAT_LAYER), None)
             levels = len(decode(layer.field("imageNames"), COMMA)) if layer else 1
             assert levels == _printed_steps(unit)
             for key, value in unit.steps[0].values.items():
@@ -78,7 +80,8 @@ def test_marker_slots_decode_to_their_marker(plan: ModulePlan) -> None:
         if "MarkerId" not in props:
             continue
         marker = markers[props["MarkerId"]]
-        layer = next((t for t in traits if t.prefix == "emb2;"), None)
+        layer = next((t for t in traits if t.prefix == "emb2;" and t.field("name") != COMBAT_LAYER), None)
         assert (len(decode(layer.field("imageNames"), COMMA)) if layer else 1) == max(1, len(marker.faces))
         hidden = {c.id for c in plan.game.game.cups if c.hidden}
-        assert (traits[0].prefix == "obs;") == (marker.cup in hidden)
+        outer = traits[1:] if traits[0].prefix == "restrict;" else traits  # its side's restriction first
+        assert (outer[0].prefix == "obs;") == (marker.cup in hidden or bool(marker.hidden))

@@ -9,11 +9,12 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from builder.emit.vassal.buildfile import build_file
+from builder.emit.vassal.combat import LAYER as COMBAT_LAYER
 from builder.emit.vassal.grid import VassalHexGrid
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import SavedGame, deobfuscate, read_saved_game
 from builder.emit.vassal.savegame import saved_game
-from builder.emit.vassal.setups import Placed
+from builder.plan.placement import Placed
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.emit.vassal.zones import TableZone, parse_path, zone_at
 from builder.load.game import load_game
@@ -108,7 +109,7 @@ def test_every_piece_is_where_the_scenario_puts_it(plan: ModulePlan) -> None:
             assert location is not None or placed.target.kind != "point", (setup.scenario.id, placed)
             if location is not None:
                 assert locators[map_name].name(piece.x, piece.y) == location, (setup.scenario.id, placed)
-            layer = piece.trait("emb2;")
+            layer = next((t for t in piece.traits if t.prefix == "emb2;" and t.field("name") != COMBAT_LAYER), None)
             if layer is not None:
                 assert int(layer.state) == placed.level
 

@@ -1,0 +1,84 @@
+"""Where a hex map's place names collide with what else it prints: the terrain symbols and place markers,
+the hex numbers and the other names. Measured on the very items the map draws (the check
+layout/map-label-covered reads this)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from builder.geometry.hexgrid import HexGrid
+from builder.model.content import Game
+from builder.model.map import Map, Place
+from builder.memo import per_game
+from builder.render.drawing import Item
+from builder.render.ink import Box, box_around, printed_texts, shape_box
+from builder.render.maps.context import HexMapContext
+from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
+from builder.render.maps.hexmap import hex_numbers, symbol_items
+from builder.render.maps.places import place_marks
+
+CLEARANCE_MM = 0.1
+"""Boxes that overlap by less than this are taken to touch, not to collide."""
+
+
+@dataclass(frozen=True)
+class LabelClash:
+    """A place name that collides with something else the map prints."""
+
+    map: Map
+    place: Place
+    other: str
+    """What it collides with, in a message's words."""
+
+
+def _items_box(items: tuple[Item, ...] | list[Item]) -> Box | None:
+    boxes = [box for box in map(shape_box, items) if box is not None]
+    if not boxes:
+        return None
+    return box_around([(b.x0_mm, b.y0_mm) for b in boxes] + [(b.x1_mm, b.y1_mm) for b in boxes])
+
+
+def _obstacles(ctx: HexMapContext) -> Iterator[tuple[Box, str]]:
+    """Yield the box of every symbol, place marker and hex number of the map, with its name."""
+    grid = ctx.frame.grid
+    for hex_ in sorted(ctx.contents):
+        symbols = ctx.symbols(hex_)
+        size = ctx.hex_mm * (0.36 if len(symbols) < 3 else 0.28)
+        spacing = ctx.hex_mm * 0.36 if len(symbols) < 3 else size * 1.05
+        x, y = ctx.frame.centre(hex_)
+        for k, (name, colour) in enumerate(symbols):
+            box = _items_box(symbol_items(name, x + (k - (len(symbols) - 1) / 2) * spacing, y, size, colour))
+            if box is not None:
+                yield box, f'the {name} symbol in hex {grid.label(hex_)}'
+    number_mm = ctx.frame.number_size_mm
+    for _, label, x, y, half_width in hex_numbers(ctx):
+        yield Box(x - half_width, y - number_mm * 0.75, x + half_width, y), f"the hex number {label}"
+
+
+def _clashes(ctx: HexMapContext) -> Iterator[tuple[Place, str]]:
+    marks = place_marks(ctx)
+    names = [(m, [t.box for t in printed_texts(m.label)]) for m in marks]
+    obstacles = list(_obstacles(ctx))
+    obstacles += [(box, f'the marker of "{m.place.id}"') for m in marks if (box := _items_box(m.marker))]
+    for mark, boxes in names:
+        others = obstacles + [(box, f'the name of "{m.place.id}"') for m, bs in names if m is not mark for box in bs]
+        hit = next((what for box in boxes for other, what in others if box.overlap_mm(other) > CLEARANCE_MM), None)
+        if hit:
+            yield mark.place, hit
+
+
+@per_game
+def label_clashes(game: Game) -> tuple[LabelClash, ...]:
+    """Return every place name on the game's hex maps that collides with a symbol, a number or a name.
+
+    The grid is placed at the origin rather than where its sheet puts it: every item of the map moves
+    with the grid, so what collides is the same, and the sheet need not be drawn."""
+    found: list[LabelClash] = []
+    terrain = terrain_by_id(game.maps.terrain)
+    for map_ in game.maps.maps:
+        if map_.kind != "hex" or map_.grid is None:
+            continue
+        grid = HexGrid(map_.grid)
+        ctx = HexMapContext(map_, HexFrame(grid, 0.0, 0.0), terrain, hex_contents(map_, grid), game.game.languages[0])
+        found += [LabelClash(map_, place, other) for place, other in _clashes(ctx)]
+    return tuple(found)
