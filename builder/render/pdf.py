@@ -374,6 +374,7 @@ def _vector(canvas: Canvas, item: Image) -> None:
     """Draw an SVG file as vector shapes (svglib), scaled to the image's box."""
     from reportlab.graphics import renderPDF
     drawing = vector_drawing(item.path)
+    drawing.initialFontName = registered("sans")  # else svglib's drawing names an unembedded Times-Roman
     canvas.scale(item.w_mm / drawing.width, item.h_mm / drawing.height)
     renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
 

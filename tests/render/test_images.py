@@ -113,6 +113,7 @@ def test_rulebook_prints_figures_numbered_quotes_cover_and_credits_never_raw_mar
     assert _links(pdf) == _links(plain) + 1  # "Figure 2" is a link to its figure
     assert "The town is held." in " ".join(text.split())
     assert "Tank drawn by A. Maker" in text
+    assert b"Times-Roman" not in pdf  # the SVG art names no font the PDF does not embed
     assert "![" not in text and "<span>" not in text and "> The" not in text
     first = pdfium.PdfDocument(pdf)[0]
     pixels = np.asarray(first.render(scale=2).to_pil().convert("RGB")).astype(int)
