@@ -163,13 +163,13 @@ def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks
     units = units_of(game, tuple(range(len(EMITTERS))))
     costs = {tuple(EMITTERS[e].__name__ for e in members) + (part,): estimated_cost((0, members, part), game, sizes)
              for members, part in units}
+    # next-war leaves press PDFs off: their task has nothing to do
+    assert costs.pop(("emit_press_pdfs", None)) == 0
     ranked = sorted(costs, key=costs.get, reverse=True)
     assert ranked[-1] == ("_model_json", None)
-    # next-war has press PDFs: their task (Ghostscript, a few seconds) is the longest and starts first
-    assert ranked[0] == ("emit_press_pdfs", None)
-    # then the module (with the map sheets, whose hex maps it shares), the counters (with their PNGs) and a
-    # rulebook's part
-    longest = ranked[1:4]
+    # the module (with the map sheets, whose hex maps it shares), the counters (with their PNGs) and a
+    # rulebook's part start first
+    longest = ranked[:3]
     assert any("emit_vmod" in task for task in longest) and any("emit_rulebook_pdf" in task for task in longest)
 
 
