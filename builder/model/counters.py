@@ -1,8 +1,8 @@
 """counters.yaml: values, movement classes, unit types, units with their steps, markers and chits."""
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, model_validator
 
 from builder.model.base import ContentModel, CounterSize, DesignedFlag, Id, Number, Scalar, Text
 
@@ -142,13 +142,18 @@ class Unit(ContentModel):
         return self
 
 
+SignedNumber = Annotated[str, StringConstraints(pattern=r"^[+\-−]\d+(?:[.,]\d+)?$")]
+"""A number written with its sign, as a marker prints it: `+1`, `-2`, `−3`."""
+
+
 class MarkerFace(ContentModel):
     """One face of a marker."""
 
     text: Text = ""
     """The text printed on this face."""
-    value: Scalar = None
-    """A number the face stands for (air points ×10, morale loss −2, …)."""
+    value: Union[int, float, SignedNumber, None] = None
+    """A number the face stands for (air points ×10, morale loss −2, `+1`): a number, or one written with its
+    sign; words go in `text`."""
     colour: str | None = None
     """Background colour (`#rrggbb`), when it differs from the marker's."""
     image: str = ""
