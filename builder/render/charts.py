@@ -212,7 +212,7 @@ def _tec_footnotes(tec: Tec, words: ChartText) -> Below:
 def _shared_combat(tec: Tec, words: ChartText) -> Below:
     """Return the line that stands for a combat column whose every row names the same chart."""
     target = shared_combat_chart(tec)
-    chart = next((c for c in words.game.charts.charts if c.id == target), None)
+    chart = chart_by_id(words.game, target) if target is not None else None
     if chart is None:
         return Below(())
     return Below((Entry(((phrase("combat", words.lang) + ":", True), ("→ " + words.text(chart.name), False))),))
