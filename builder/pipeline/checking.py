@@ -10,7 +10,7 @@ from builder.cache import code_fingerprint, folder_fingerprint, game_folder_of
 from builder.emit.output import Artifact
 from builder.model.content import Game
 from builder.pipeline.emitters import EMITTERS, READER_MADE, emitter_keys
-from builder.rules.diagnostic import ContentError, Diagnostic, Severity
+from builder.diagnostics import ContentError, Diagnostic, Severity
 
 
 @dataclass(frozen=True)

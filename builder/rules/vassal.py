@@ -14,7 +14,7 @@ from builder.memo import per_game
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
-from builder.rules.diagnostic import Finding, location_of
+from builder.diagnostics import Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 
