@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.emit.vassal.geometry import hex_area, hex_spacing_px, label_problems, px_per_mm
-from builder.emit.vassal.grid import VassalHexGrid
+from builder.plan.vassal.geometry import hex_area, hex_spacing_px, label_problems, px_per_mm
+from builder.plan.vassal.grid import VassalHexGrid
 from builder.geometry.hexgrid import SQRT3, HexGrid
 from builder.load.game import load_game
 from builder.model.map import AxisNumbering, Grid, Numbering

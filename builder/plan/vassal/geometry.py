@@ -13,7 +13,7 @@ from builder.geometry.hexgrid import SQRT3, Hex, HexGrid
 from builder.model.content import Game
 from builder.model.map import AxisNumbering, Grid
 from builder.model.units import MM_PER_INCH, parse_length_mm
-from builder.emit.vassal.grid import VassalHexGrid
+from builder.plan.vassal.grid import VassalHexGrid
 
 COUNTER_PX = 56
 """Target width of a counter in the module, in pixels."""
