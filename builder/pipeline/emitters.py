@@ -20,8 +20,8 @@ class Imported:
     """A function named by its module and imported when first called.
 
     The emitters' libraries (reportlab, PDFium, numpy, shapely) take 0.3 s to import. Naming the emitters
-    lets a build import them while a child reads and checks its games (`check_and_build`), and spares a
-    rebuild with nothing to do from importing them at all.
+    lets a build import them while a child reads and checks its games (builder/build.py `check_and_build`),
+    and spares a rebuild with nothing to do from importing them at all.
     """
 
     def __init__(self, module: str, name: str) -> None:
@@ -186,7 +186,7 @@ def emitter_keys(game: Game, between: Callable[[], None] | None = None) -> dict[
 
 
 READER_MADE: tuple[Emitter, ...] = (_model_json,)
-"""Emitters the child that reads a build's games runs itself (`_loaded_and_checked`): game.json is a dump
+"""Emitters the child that reads a build's games runs itself (checking.py `loaded_and_checked`): game.json is a dump
 of the model, whose serialisers that child has built when it validated the game, and a task's child would
 build them anew (the build itself only unpickles the game), which took longer than the dump."""
 

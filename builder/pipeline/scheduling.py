@@ -17,7 +17,8 @@ from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, 
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
                                        emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
                                        parts_of)
-from builder.pipeline.staging import BuildResult, GamePlan, Staging, written_entry, plan_game, with_documents, write_game
+from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
+                                     written_entry)
 from builder.processes import Children, can_fork
 from builder.progress import Progress
 
@@ -127,8 +128,9 @@ class Emission:
     """The emitters of the games of one build, run on `jobs` processes, and each game written when done.
 
     Games come in one by one (`add`); on several processes each game's emitters start in children at
-    once (builder/processes.py), while the next game is read and checked (`check_and_build`), and each
-    child writes its files into the game's staging folder, hidden, as it finishes (`run_unit`).
+    once (builder/processes.py), while the next game is read and checked (builder/build.py
+    `check_and_build`), and each child writes its files into the game's staging folder, hidden, as it
+    finishes (`run_unit`).
     Nothing else is written until `release` (every game checked clean); then the rest of each emitter's
     files go into the staging folder as it finishes, and the folder is swapped in when the game is whole.
     A build refused or failed removes its staging folders: the output folder is left as it was.
