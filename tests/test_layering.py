@@ -28,7 +28,8 @@ LONG_MODULES: dict[str, str] = {
 FORBIDDEN: tuple[tuple[str, tuple[str, ...], str], ...] = (
     ("builder.rules", ("builder.emit",), "a check never imports an emitter: what both need lives below both"),
     ("builder.emit", ("builder.rules", "builder.load"), "an emitter never validates, nor reads content files"),
-    ("builder.plan", ("builder.emit", "builder.rules", "builder.render"), "plans lie below checks, emitters, drawing"),
+    ("builder.plan", ("builder.emit", "builder.rules", "builder.render", "builder.load"),
+     "plans lie below the checks, the emitters and the drawing, and read the model, not files"),
     ("builder.geometry", ("builder.model",), "hex geometry takes plain values, not model classes"),
     ("builder.model", ("builder",), "the model stands below everything and imports nothing of sandtable's"),
     ("builder.diagnostics", ("builder",), "diagnostics are a leaf that load, rules and emitters all use"),
