@@ -13,7 +13,7 @@ from typing import Literal
 from builder.model.units import PAPERS_MM
 from builder.render.counters import CounterPiece
 from builder.render.drawing import Drawing, Item, Paint, Polyline, Rect, Text
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 
 MARGIN_MM = 12.0
 """Room around the counter block for crop marks and the header; most printers print 5 mm in."""
