@@ -49,15 +49,17 @@ def units_of(game: Game, stale: tuple[int, ...]) -> list[tuple[tuple[int, ...], 
 
 
 def workload(game: Game) -> dict[str, float]:
-    """Return the sizes the emitters' work grows with (`COSTS`)."""
+    """Return the sizes the emitters' work grows with (`COSTS`); maps and counters are drawn once per edition."""
     maps = game.maps.maps
+    editions = len(game.game.editions())
     return {
         "text": sum(len(block.text) for book in game.rulebooks for block in book.blocks()),
-        "hex_area": sum(m.grid.columns * m.grid.rows * m.grid.hex_mm ** 2 / 1e6 for m in maps if m.grid is not None),
-        "table_area": sum(m.size_in[0] * m.size_in[1] * MM_PER_INCH ** 2 / 1e6 for m in maps
-                          if m.size_in is not None),
-        "displays": sum(1 for m in maps if m.kind == "display"),
-        "counters": len(game.counters.units) + len(game.counters.markers),
+        "hex_area": editions * sum(m.grid.columns * m.grid.rows * m.grid.hex_mm ** 2 / 1e6 for m in maps
+                                   if m.grid is not None),
+        "table_area": editions * sum(m.size_in[0] * m.size_in[1] * MM_PER_INCH ** 2 / 1e6 for m in maps
+                                     if m.size_in is not None),
+        "displays": editions * sum(1 for m in maps if m.kind == "display"),
+        "counters": editions * (len(game.counters.units) + len(game.counters.markers)),
         "placements": sum(len(side.placements) for scenario in game.scenarios for side in scenario.setup),
         "charts": len(game.charts.charts),
         "pressed": float(game.game.print.press),
