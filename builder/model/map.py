@@ -190,9 +190,9 @@ class Box(ContentModel):
     """Text printed in or above the box."""
     value: BoxValue | None = None
     """The number the box stands for on a track (a number; a word here is an error)."""
-    date: dt.date | str = ""
+    date: dt.date | Text = ""
     """The date printed in the box (turn tracks): a date (`1942-05-23`), printed as each edition's language writes
-    a day and month (`23 May`, `23 maja`), or text printed as it is (`26-27/05/42`)."""
+    a day and month (`23 May`, `23 maja`), or text (`26-27/05/42`, or one per language)."""
 
 
 class Track(ContentModel):

@@ -2,6 +2,7 @@
 tables and displays."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -250,3 +251,13 @@ def test_hex_number_anchors_at_once_are_those_hex_by_hex(orientation: str) -> No
         cx, cy = frame.centre(hex_)
         top = cy - across / 2 if grid.flat else cy - grid.radius_mm / 2
         assert (x, y) == (cx, top + across * HEX_NUMBER_GAP + size * (0.8 if grid.flat else 0.4))
+
+
+def test_a_boxs_date_is_written_in_each_editions_language_and_its_text_as_given() -> None:
+    game = load_game(MINIMAL)
+    track = game.maps.maps[0].tracks[0]
+    box = track.boxes[0].model_copy(update={"date": dt.date(1942, 6, 1)})
+    worded = track.boxes[0].model_copy(update={"date": {"en": "dawn", "pl": "świt"}})
+    dated = track.model_copy(update={"boxes": [box, worded]})
+    assert [f.captions[-1] for f in track_faces(dated, game.game, "pl")] == ["1 czerwca", "świt"]
+    assert [f.captions[-1] for f in track_faces(dated, game.game, "en")] == ["1 June", "dawn"]
