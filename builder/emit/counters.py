@@ -1,5 +1,8 @@
-"""Counter sheets as print-and-play PDFs (one per paper) and SVGs (a file per sheet side and per face), and
-PNGs of every face and sheet side for print-on-demand services and other tools."""
+"""Counter sheets as print-and-play PDFs (one per edition and paper) and SVGs (a file per sheet side and per face),
+and PNGs of every face and sheet side for print-on-demand services and other tools.
+
+Each language of the game is an edition with sheets of its own; a face printed alike in every language is
+written once for all of them (`lang: "*"`), the others once per edition."""
 from __future__ import annotations
 
 import io
