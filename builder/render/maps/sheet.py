@@ -134,7 +134,8 @@ def _around(ctx: SheetContext, map_: Map, w: float, h: float, *, hexagonal: bool
     tracks = list(map_.tracks)
     return Around(
         title_block(ctx.game.game, ctx.text(map_.name), ctx.lang),
-        key_block(used_terrain(ctx, map_), ctx.game.game, ctx.lang, width_mm=max(w, 180.0), hexagonal=hexagonal),
+        key_block(used_terrain(ctx, map_), ctx.game.game, ctx.lang, width_mm=max(w, 180.0), hexagonal=hexagonal,
+                  root=ctx.game.root),
         _side_blocks(ctx, tracks, "top", w), _side_blocks(ctx, tracks, "bottom", w),
         _side_blocks(ctx, tracks, "left", h), _side_blocks(ctx, tracks, "right", h))
 
@@ -168,7 +169,7 @@ def _compose(around: Around, w: float, h: float, body: Callable[[float, float], 
 def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     """Return a hex map's sheet: map, edge names, tracks beside it, title and key."""
     grid = HexGrid(map_.grid)
-    w, h = grid.size_mm()
+    w, h = HexFrame.of(map_, grid, 0.0, 0.0).rect[2:]
     band = EDGE_BAND_MM
     around = _around(ctx, map_, w + 2 * band, h + 2 * band, hexagonal=True)
     contents = hex_contents(map_, grid)
@@ -176,14 +177,14 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
 
     def body(x: float, y: float) -> list[Item]:
         """Return the map and its edge names with the band's top-left corner at (x, y)."""
-        frame = HexFrame(grid, x + band, y + band)
+        frame = HexFrame.of(map_, grid, x + band, y + band)
         hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang, ctx.game.root)
-        return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h), *hex_map]
+        return [*edge_label_items(map_, ctx.lang, *frame.rect), *hex_map]
 
     drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
     title = ctx.sheet_title(map_)
     return MapSheet(map_.id, map_.id, "hex", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title),
-                    HexFrame(grid, x + band, y + band), tuple(hex_map))
+                    HexFrame.of(map_, grid, x + band, y + band), tuple(hex_map))
 
 
 def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:

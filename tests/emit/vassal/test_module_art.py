@@ -39,3 +39,21 @@ def test_piece_and_board_images_show_the_art(minimal: Path, tmp_path: Path) -> N
         board = module.read(next(n for n in names if n.startswith("images/map-main")))
     assert _red_pixels(armour) > 20 and _red_pixels(infantry) == 0
     assert _red_pixels(board) > 200
+
+
+def test_board_carries_the_map_frames_cartouche(minimal: Path, tmp_path: Path) -> None:
+    (minimal / "art").mkdir()
+    (minimal / "art" / "red.svg").write_text(RED_SVG, encoding="utf-8")
+    map_yaml = minimal / "map.yaml"
+    map_yaml.write_text(map_yaml.read_text(encoding="utf-8").replace(
+        "    places:\n", "    frame: {title: Ridge, at: bottom-left, compass: {image: art/red.svg, size_mm: 12}}\n"
+        "    places:\n", 1), encoding="utf-8")
+    build_game(load_game(minimal), tmp_path / "out")
+    [vmod] = (tmp_path / "out" / "minimal").glob("*.vmod")
+    with zipfile.ZipFile(vmod) as module:
+        board = module.read(next(n for n in module.namelist() if n.startswith("images/map-main")))
+    pixels = np.asarray(PilImage.open(io.BytesIO(board)).convert("RGB")).astype(int)
+    red = (pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)
+    rows, columns = np.nonzero(red)
+    # the compass (12 mm wide, 6 mm high at its proportions) in the cartouche at the map's bottom left
+    assert red.sum() > 200 and columns.mean() < pixels.shape[1] / 2 and rows.mean() > pixels.shape[0] / 3
