@@ -205,3 +205,19 @@ def test_terrain_key_shows_an_image_symbol_in_its_swatch(minimal: Path) -> None:
     on_map = {id(item) for item, _, _ in _flat(sheet.hex_map)}
     key_images = [i for i, _, _ in _flat(sheet.drawing.items) if isinstance(i, Image) and id(i) not in on_map]
     assert [image.path for image in key_images] == [str(minimal / "art" / "reeds.png")]
+
+
+def test_map_form_in_the_pdf_names_the_transparency_of_fills_over_a_painting(minimal: Path, tmp_path: Path) -> None:
+    import pypdf
+
+    from builder.build import build_game
+
+    (minimal / "art").mkdir()
+    shutil.copyfile(DATA / "images" / "sharp-400px.png", minimal / "art" / "painting.png")
+    game = _with_art(minimal, '      background: {image: art/painting.png, align: {"0101": [50, 40], "0605": [350, 330]},'
+                              ' terrain: all, terrain_opacity: 0.4}\n')
+    build_game(game, tmp_path / "out")
+    page = pypdf.PdfReader(tmp_path / "out" / "minimal" / "maps" / "main-full.pdf").pages[0]
+    forms = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
+    states = [state.get_object() for form in forms for state in form["/Resources"].get("/ExtGState", {}).values()]
+    assert any(float(state.get("/ca", 1)) == 0.4 for state in states)

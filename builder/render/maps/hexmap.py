@@ -2,8 +2,8 @@
 
 Layers are drawn bottom to top in that order and clipped to the grid's rectangle; every layer is
 built from the model and the grid alone, in declared or sorted order, so the output is stable.
-Nothing is drawn transparent: the PDF places the map as a Form XObject, and reportlab leaves a
-form's transparency states (ExtGState) out of its resources, so viewers would drop them.
+Only terrain fills over a painting (`background.terrain: all`) are drawn transparent: the PDF places
+the map as a Form XObject, whose transparency states pdf_forms adds to the form's resources itself.
 """
 from __future__ import annotations
 
