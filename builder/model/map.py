@@ -196,6 +196,8 @@ class Box(ContentModel):
     """The number the box stands for on a track (a number; a word here is an error)."""
     date: str = ""
     """A date printed in the box (turn tracks)."""
+    image: str = ""
+    """A picture printed in the box, under its value and captions (weather, a holding area's emblem)."""
 
 
 class Track(ContentModel):
@@ -213,6 +215,8 @@ class Track(ContentModel):
     """Where it is printed: beside the map, or on a display sheet of its own."""
     side: Id | None = None
     """The side it belongs to, if any."""
+    image: str = ""
+    """A picture printed before the track's title (an emblem, a side's flag), two title lines high."""
 
 
 class TablePiece(ContentModel):

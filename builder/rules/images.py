@@ -71,10 +71,19 @@ def _map_images(game: Game) -> Iterator[UsedImage]:
             yield UsedImage(location_of(map_.art.background, "image"), map_.art.background.image, 0.0, 0.0)
         for placed in map_.art.images:
             yield UsedImage(location_of(placed, "image"), placed.image, placed.w_mm, placed.h_mm)
+        for track in map_.tracks:
+            if track.image:
+                yield UsedImage(location_of(track, "image"), track.image, 0.0, 0.0)
+            for box in track.boxes:
+                if box.image:
+                    yield UsedImage(location_of(box, "image"), box.image, 0.0, 0.0)
         compass = map_.frame.compass if map_.frame else None
         if compass is not None and compass.image:
             yield UsedImage(location_of(compass, "image"), compass.image, compass.size_mm, compass.size_mm)
     yield from _symbol_images(game)
+    for chart in game.charts.charts:
+        if chart.image:
+            yield UsedImage(location_of(chart, "image"), chart.image, 0.0, chart.image_height_mm)
 
 
 def _symbol_images(game: Game) -> Iterator[UsedImage]:

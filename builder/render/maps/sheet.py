@@ -77,8 +77,8 @@ def _side_blocks(ctx: SheetContext, tracks: list[Track], placement: str, limit_m
     if not chosen:
         return None
     vertical = placement in ("left", "right")
-    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=limit_mm, vertical=vertical)
-              for t in chosen]
+    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=limit_mm, vertical=vertical,
+                          root=ctx.game.root) for t in chosen]
     return flow(blocks, limit_mm, GAP_MM, vertical=vertical)
 
 
@@ -208,8 +208,8 @@ def boxes_sheet(ctx: SheetContext, sheet_id: str, map_: Map, tracks: list[Track]
     """Return a sheet of tracks and holding boxes, laid out across a landscape page width."""
     m = SHEET_MARGIN_MM
     title = title_block(ctx.game.game, ctx.text(map_.name), ctx.lang)
-    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=DISPLAY_WIDTH_MM, vertical=False)
-              for t in tracks]
+    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=DISPLAY_WIDTH_MM, vertical=False,
+                          root=ctx.game.root) for t in tracks]
     body = flow(blocks, DISPLAY_WIDTH_MM, GAP_MM * 1.5, vertical=False)
     items = (placed(title, m, m), placed(body, m, m + title.height_mm + GAP_MM))
     width = max(title.width_mm, body.width_mm, DISPLAY_WIDTH_MM) + 2 * m
