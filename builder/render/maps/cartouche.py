@@ -7,6 +7,7 @@ same items) carries it too; the border lies just outside the map's rectangle.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from builder.model.map_art import Compass, MapFrame, ScaleBar
 from builder.render.drawing import Group, Item, Paint, Polyline, Rect, Text
@@ -139,11 +140,24 @@ def _texts(frame: MapFrame, ctx: HexMapContext) -> tuple[list[Item], float, floa
     return items, width, height
 
 
-def cartouche_items(ctx: HexMapContext) -> list[Item]:
-    """Return the cartouche in its corner of the map: a framed box with title, subtitle, scale bar and compass."""
+@dataclass(frozen=True)
+class Cartouche:
+    """The cartouche laid out: its body (texts and scale bar, from its padding's corner), size and place."""
+
+    body: tuple[Item, ...]
+    width_mm: float
+    height_mm: float
+    x_mm: float
+    y_mm: float
+    compass_mm: float
+    """Room the compass takes at the right (0 without one)."""
+
+
+def cartouche(ctx: HexMapContext) -> Cartouche | None:
+    """Return the map's cartouche laid out in its corner, or None when the map has no frame."""
     frame = ctx.map.frame
     if frame is None:
-        return []
+        return None
     body, width, height = _texts(frame, ctx)
     if frame.scale is not None:
         bar, bar_w, bar_h = scale_bar(frame.scale, ctx.hex_mm, ctx.lang)
@@ -154,9 +168,19 @@ def cartouche_items(ctx: HexMapContext) -> list[Item]:
     x, y, w, h = ctx.frame.rect
     left = x + PAD_MM if frame.at.endswith("left") else x + w - PAD_MM - box_w
     top = y + PAD_MM if frame.at.startswith("top") else y + h - PAD_MM - box_h
+    return Cartouche(tuple(body), box_w, box_h, left, top, compass_w)
+
+
+def cartouche_items(ctx: HexMapContext) -> list[Item]:
+    """Return the cartouche in its corner of the map: a framed box with title, subtitle, scale bar and compass."""
+    laid = cartouche(ctx)
+    if laid is None:
+        return []
+    box_w, box_h = laid.width_mm, laid.height_mm
     items: list[Item] = [Rect(0.0, 0.0, box_w, box_h, Paint(fill=PAPER, stroke=INK, stroke_mm=0.6)),
                          Rect(0.8, 0.8, box_w - 1.6, box_h - 1.6, Paint(stroke=INK, stroke_mm=0.2)),
-                         Group(tuple(body), dx_mm=PAD_MM, dy_mm=PAD_MM)]
-    if frame.compass:
-        items += compass_items(frame.compass, ctx, box_w - PAD_MM - compass_w / 2, box_h / 2)
-    return [Group(tuple(items), dx_mm=left, dy_mm=top)]
+                         Group(laid.body, dx_mm=PAD_MM, dy_mm=PAD_MM)]
+    compass = ctx.map.frame.compass
+    if compass:
+        items += compass_items(compass, ctx, box_w - PAD_MM - laid.compass_mm / 2, box_h / 2)
+    return [Group(tuple(items), dx_mm=laid.x_mm, dy_mm=laid.y_mm)]

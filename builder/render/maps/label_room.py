@@ -12,6 +12,7 @@ from builder.model.map import Map, Place
 from builder.memo import per_game
 from builder.render.drawing import Item
 from builder.render.ink import Box, box_around, printed_texts, shape_box
+from builder.render.maps.cartouche import cartouche
 from builder.render.maps.context import HexMapContext
 from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
 from builder.render.maps.hexmap import hex_numbers
@@ -49,6 +50,9 @@ def _obstacles(ctx: HexMapContext) -> Iterator[tuple[Box, str]]:
     number_mm = ctx.frame.number_size_mm
     for _, label, x, y, half_width in hex_numbers(ctx):
         yield Box(x - half_width, y - number_mm * 0.75, x + half_width, y), f"the hex number {label}"
+    laid = cartouche(ctx)
+    if laid is not None:
+        yield Box(laid.x_mm, laid.y_mm, laid.x_mm + laid.width_mm, laid.y_mm + laid.height_mm), "the map's cartouche"
 
 
 def _clashes(ctx: HexMapContext) -> Iterator[tuple[Place, str]]:
