@@ -143,8 +143,9 @@ class MapFrame(ContentModel):
     """A line under the title (a date, an operation, a scale note)."""
     scale: ScaleBar | None = None
     """A scale bar in hexes, with kilometres and/or miles."""
-    compass: Compass | None = None
-    """A compass: `compass: {}` (or `true`) draws a rose; `{image: art/compass.svg}` the game's own."""
+    compass: Compass | bool | None = None
+    """A compass: `compass: true` (or `{}`) draws a rose; `{image: art/compass.svg}` the game's own. Read as a
+    Compass (true) or none (false)."""
     at: Literal["top-left", "top-right", "bottom-left", "bottom-right"] = "top-left"
     """The corner of the map the cartouche sits in."""
     border: bool = True
