@@ -85,7 +85,7 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width_pt, uppery=height_pt)
         draw_drawing(canvas, drawing, 0, 0)
         canvas.endForm()
-        _keep_states(canvas, name)
+        keep_states(canvas, name)
         return
     doc = canvas._doc
     doc.inForm()
@@ -95,7 +95,7 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     doc.addForm(name, _Form(width_pt, height_pt, _form_stream(body, lines, filtered), filtered))
 
 
-def _keep_states(canvas: Canvas, name: str) -> None:
+def keep_states(canvas: Canvas, name: str) -> None:
     """Give the form `name` the transparency states it names: reportlab's form collects them (ExtGState) but
     leaves them out of its resources, so a viewer would not know them and draw the shapes opaque or not at all."""
     form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
