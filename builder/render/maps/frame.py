@@ -29,7 +29,7 @@ class HexFrame:
     grid: HexGrid
     x_mm: float
     y_mm: float
-    numbers: HexNumbers = HexNumbers()
+    numbers: HexNumbers = HexNumbers.model_construct()  # made, not validated: an emitter builds no validator
     """How the hex numbers are printed."""
     cut_mm: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
     """How far the printed map is cut in from the grid's rectangle on the west, north, east and south:
