@@ -16,7 +16,7 @@ from builder.model.map import Terrain
 from builder.render.chart_layout import (BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked,
                                          stays_one_line)
 from builder.render.drawing import Drawing, Group, Image, Item, Paint, Polyline, Rect, Text
-from builder.render.images import ImageError, fitted_image
+from builder.render.images import fitted_or_none
 from builder.memo import per_game
 from builder.render.phrases import phrase
 
@@ -303,13 +303,8 @@ def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Dr
 def chart_picture(game: Game, chart: Chart, width_mm: float) -> Image | None:
     """Return the chart's image at the left of a box `width_mm` wide and its `image_height_mm` high, cut to the
     image's own proportions (None without one, or when it cannot be read: the check `image/missing` says why)."""
-    if not chart.image:
-        return None
-    try:
-        placed = fitted_image(game.root / chart.image, 0.0, 0.0, width_mm, chart.image_height_mm)
-    except ImageError:
-        return None
-    return placed._replace(x_mm=(width_mm - placed.w_mm) / 2, y_mm=0.0)
+    placed = fitted_or_none(game.root / chart.image, 0.0, 0.0, width_mm, chart.image_height_mm) if chart.image else []
+    return placed[0]._replace(y_mm=0.0) if placed else None
 
 
 def scaled_to_width(drawing: Drawing, width_mm: float) -> Drawing:

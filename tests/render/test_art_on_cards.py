@@ -15,16 +15,7 @@ from builder.render.charts import chart_drawing
 from builder.render.drawing import Group, Image, Item, Text
 from builder.render.maps.sheet import map_sheets
 from tests.conftest import DATA
-
-
-def _flat(items: tuple[Item, ...], dx: float = 0.0, dy: float = 0.0) -> list[tuple[Item, float, float]]:
-    out: list[tuple[Item, float, float]] = []
-    for item in items:
-        if isinstance(item, Group):
-            out += _flat(item.items, dx + item.dx_mm, dy + item.dy_mm)
-        else:
-            out.append((item, dx, dy))
-    return out
+from tests.render.drawn import placed_items
 
 
 def _edited(minimal: Path, file: str, find: str, replace: str) -> None:
@@ -42,9 +33,9 @@ def test_chart_image_sits_under_the_chart_centred_and_prints_on_the_aid_card(min
     game = load_game(minimal)
     crt = game.charts.charts[0]
     drawing = chart_drawing(game, crt, "en", width_mm=120.0)
-    placed = [(item, dx, dy) for item, dx, dy in _flat(drawing.items) if isinstance(item, Image)]
+    placed = [(item, dx, dy) for item, dx, dy in placed_items(drawing.items) if isinstance(item, Image)]
     [(picture, dx, dy)] = placed
-    texts = [item.y_mm + ty for item, _, ty in _flat(drawing.items) if isinstance(item, Text)]
+    texts = [item.y_mm + ty for item, _, ty in placed_items(drawing.items) if isinstance(item, Text)]
     assert (picture.w_mm, picture.h_mm) == (20.0, 20.0) and picture.y_mm + dy > max(texts)
     assert abs(picture.x_mm + dx + 10.0 - drawing.width_mm / 2) < 1e-6
     document = pypdfium2.PdfDocument(aid_pdf(game, "en", "a4"))
@@ -57,8 +48,8 @@ def test_box_and_track_pictures_print_on_the_sheet_and_in_the_modules_display(mi
     _edited(minimal, "map.yaml", "        placement: right\n", "        placement: right\n        image: art/picture.png\n")
     game = load_game(minimal)
     sheet = next(s for s in map_sheets(game) if s.map_id == "main")
-    pictures = [(item, dy) for item, _, dy in _flat(sheet.drawing.items) if isinstance(item, Image)]
-    titles = [(item, dy) for item, _, dy in _flat(sheet.drawing.items) if isinstance(item, Text) and item.text == "Turns"]
+    pictures = [(item, dy) for item, _, dy in placed_items(sheet.drawing.items) if isinstance(item, Image)]
+    titles = [(item, dy) for item, _, dy in placed_items(sheet.drawing.items) if isinstance(item, Text) and item.text == "Turns"]
     [(title, title_dy)] = titles
     # the track's picture before its title, the box's below it (inside the second box)
     icon, box = sorted(pictures, key=lambda p: p[0].y_mm + p[1])
@@ -66,5 +57,5 @@ def test_box_and_track_pictures_print_on_the_sheet_and_in_the_modules_display(mi
     assert box[0].y_mm + box[1] > title_dy + title.y_mm
     plan = plan_module(game)
     board = next(b for b in plan.boards if b.map_id == "main")
-    module_pictures = [i for i, _, _ in _flat(board.display.items) if isinstance(i, Image)] if board.display else []
+    module_pictures = [i for i, _, _ in placed_items(board.display.items) if isinstance(i, Image)] if board.display else []
     assert [p.path for p in module_pictures] == [str(minimal / "art" / "picture.png")]

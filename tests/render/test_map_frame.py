@@ -18,6 +18,7 @@ from builder.render.maps.sheet import map_sheets
 from builder.render.pdf import scratch_document
 from builder.render.svg import svg_text
 from tests.conftest import DATA
+from tests.render.drawn import placed_items
 
 SVG = "{http://www.w3.org/2000/svg}"
 FRAME = ('    frame:\n'
@@ -40,19 +41,8 @@ def _with_art(minimal: Path, art: str) -> object:
     return _edited(minimal, "    places:\n", f"    art:\n{art}    places:\n")
 
 
-def _flat(items: tuple[Item, ...], dx: float = 0.0, dy: float = 0.0) -> list[tuple[Item, float, float]]:
-    """Return every item with the offset of the groups around it (no group here is scaled)."""
-    out: list[tuple[Item, float, float]] = []
-    for item in items:
-        if isinstance(item, Group):
-            out += _flat(item.items, dx + item.dx_mm, dy + item.dy_mm)
-        else:
-            out.append((item, dx, dy))
-    return out
-
-
 def _all_texts(sheet) -> list[tuple[str, tuple[float, float]]]:
-    return [(item.text, (item.x_mm + dx, item.y_mm + dy)) for item, dx, dy in _flat(sheet.hex_map)
+    return [(item.text, (item.x_mm + dx, item.y_mm + dy)) for item, dx, dy in placed_items(sheet.hex_map)
             if isinstance(item, Text) and item.text.isdigit() and dy > 0]
 
 
@@ -61,7 +51,7 @@ def _main(game) -> object:
 
 
 def _texts(sheet) -> dict[str, tuple[float, float]]:
-    return {item.text: (item.x_mm + dx, item.y_mm + dy) for item, dx, dy in _flat(sheet.hex_map)
+    return {item.text: (item.x_mm + dx, item.y_mm + dy) for item, dx, dy in placed_items(sheet.hex_map)
             if isinstance(item, Text)}
 
 
@@ -74,7 +64,7 @@ def test_cartouche_prints_title_subtitle_scale_and_compass_in_its_corner_of_the_
         tx, ty = texts[word]
         assert x < tx < x + w and y + h / 2 < ty < y + h, word
     # bottom-right: the cartouche's box ends 3 mm inside the map's right and bottom edges
-    [(box, dx, dy)] = [(i, dx, dy) for i, dx, dy in _flat(sheet.hex_map) if isinstance(i, Rect) and i.paint.stroke_mm == 0.6]
+    [(box, dx, dy)] = [(i, dx, dy) for i, dx, dy in placed_items(sheet.hex_map) if isinstance(i, Rect) and i.paint.stroke_mm == 0.6]
     assert math.isclose(box.x_mm + dx + box.w_mm, x + w - 3) and math.isclose(box.y_mm + dy + box.h_mm, y + h - 3)
     # the hex bar: three hexes numbered 0 to 3, one hex apart; the km ruler 0 to 6 km (3 hexes of 2 km) in steps
     # of 2 km; the miles ruler 0 to 3 miles (of 3.75) in steps of 1 mile
@@ -84,7 +74,7 @@ def test_cartouche_prints_title_subtitle_scale_and_compass_in_its_corner_of_the_
     assert (1.0, "2") in marks and (3.0, "6") in marks  # km
     assert (0.8, "1") in marks and (2.4, "3") in marks  # miles
     # the compass rose: a four-pointed star of eight half points
-    rose = [item for item, _, _ in _flat(sheet.hex_map) if isinstance(item, Polyline) and len(item.points) == 3]
+    rose = [item for item, _, _ in placed_items(sheet.hex_map) if isinstance(item, Polyline) and len(item.points) == 3]
     assert len(rose) == 8
 
 
@@ -152,7 +142,7 @@ def test_unnumbered_and_outside_hexes_print_no_number(minimal: Path) -> None:
 def test_hex_numbers_take_the_maps_position_size_colour_and_format(minimal: Path) -> None:
     sheet = _main(_with_art(minimal, '      numbers: {position: centre, size: 0.15, colour: "#aa0000", '
                                      'format: "{column}.{row}"}\n'))
-    numbers = {item.text: (item, dx, dy) for item, dx, dy in _flat(sheet.hex_map)
+    numbers = {item.text: (item, dx, dy) for item, dx, dy in placed_items(sheet.hex_map)
                if isinstance(item, Text) and "." in item.text}
     item, dx, dy = numbers["03.02"]
     cx, cy = sheet.frame.centre(sheet.frame.grid.find("0302"))
@@ -170,7 +160,7 @@ def test_painting_under_the_terrain_shows_through_its_fills(minimal: Path) -> No
     shutil.copyfile(DATA / "images" / "sharp-400px.png", minimal / "art" / "painting.png")
     game = _with_art(minimal, '      background: {image: art/painting.png, align: {"0101": [50, 40], "0605": [350, 330]},'
                               ' terrain: all, terrain_opacity: 0.4}\n')
-    items = [item for item, _, _ in _flat(_main(game).hex_map)]
+    items = [item for item, _, _ in placed_items(_main(game).hex_map)]
     painting = next(i for i, item in enumerate(items) if isinstance(item, Image))
     marsh = [i for i, item in enumerate(items) if getattr(getattr(item, "paint", None), "fill", None) == "#a8c8a0"]
     assert marsh and min(marsh) > painting
@@ -182,8 +172,8 @@ def test_painting_with_terrain_marks_keeps_patterns_but_no_fills(minimal: Path) 
     shutil.copyfile(DATA / "images" / "sharp-400px.png", minimal / "art" / "painting.png")
     game = _with_art(minimal, '      background: {image: art/painting.png, align: {"0101": [50, 40], "0605": [350, 330]},'
                               ' terrain: marks}\n')
-    kinds = {type(item).__name__ for item, _, _ in _flat(_main(game).hex_map)}
-    fills = {getattr(getattr(item, "paint", None), "fill", None) for item, _, _ in _flat(_main(game).hex_map)}
+    kinds = {type(item).__name__ for item, _, _ in placed_items(_main(game).hex_map)}
+    fills = {getattr(getattr(item, "paint", None), "fill", None) for item, _, _ in placed_items(_main(game).hex_map)}
     assert "Marks" in kinds and "#a8c8a0" not in fills  # the marsh's grass marks, not its fill
 
 
@@ -192,7 +182,7 @@ def test_terrain_symbol_from_an_image_is_drawn_in_each_hex_of_that_terrain(minim
     shutil.copyfile(DATA / "images" / "sharp-400px.png", minimal / "art" / "reeds.png")
     game = _edited(minimal, 'pattern: grass}}', 'pattern: grass, symbol: art/reeds.png, symbol_size: 0.5}}')
     sheet = _main(game)
-    [reeds] = [item for item, _, _ in _flat(sheet.hex_map) if isinstance(item, Image)]
+    [reeds] = [item for item, _, _ in placed_items(sheet.hex_map) if isinstance(item, Image)]
     cx, cy = sheet.frame.centre(sheet.frame.grid.find("0303"))
     assert math.isclose(reeds.x_mm + reeds.w_mm / 2, cx) and math.isclose(reeds.y_mm + reeds.h_mm / 2, cy)
     assert math.isclose(reeds.w_mm, 19.05 * 0.5)
@@ -202,8 +192,8 @@ def test_terrain_key_shows_an_image_symbol_in_its_swatch(minimal: Path) -> None:
     (minimal / "art").mkdir()
     shutil.copyfile(DATA / "images" / "sharp-400px.png", minimal / "art" / "reeds.png")
     sheet = _main(_edited(minimal, 'pattern: grass}}', 'pattern: grass, symbol: art/reeds.png}}'))
-    on_map = {id(item) for item, _, _ in _flat(sheet.hex_map)}
-    key_images = [i for i, _, _ in _flat(sheet.drawing.items) if isinstance(i, Image) and id(i) not in on_map]
+    on_map = {id(item) for item, _, _ in placed_items(sheet.hex_map)}
+    key_images = [i for i, _, _ in placed_items(sheet.drawing.items) if isinstance(i, Image) and id(i) not in on_map]
     assert [image.path for image in key_images] == [str(minimal / "art" / "reeds.png")]
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from builder.model.map_art import Compass, MapFrame, ScaleBar
 from builder.render.drawing import Group, Item, Paint, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm
-from builder.render.images import ImageError, fitted_image
+from builder.render.images import fitted_or_none
 from builder.render.maps.context import HexMapContext
 from builder.render.maps.words import word
 
@@ -119,10 +119,7 @@ def compass_items(compass: Compass, ctx: HexMapContext, cx: float, cy: float) ->
     """Return the compass centred on (cx, cy), turned so its north points `north_deg` clockwise from the top."""
     size = compass.size_mm
     if compass.image and ctx.root is not None:
-        try:
-            drawn: list[Item] = [fitted_image(ctx.root / compass.image, -size / 2, -size / 2, size, size)]
-        except ImageError:
-            drawn = []
+        drawn = fitted_or_none(ctx.root / compass.image, -size / 2, -size / 2, size, size)
     else:
         drawn = compass_rose(size)
     return [Group(tuple(drawn), dx_mm=cx, dy_mm=cy, rotate_deg=compass.north_deg)] if drawn else []

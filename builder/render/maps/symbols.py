@@ -10,7 +10,7 @@ from pathlib import Path as FilePath
 from typing import Callable
 
 from builder.render.drawing import Item, Paint, Path, PathCommand, Polyline, Rect, circle
-from builder.render.images import IMAGE_SUFFIXES, ImageError, fitted_image
+from builder.render.images import IMAGE_SUFFIXES, fitted_or_none
 from builder.render.maps.colour import darker
 
 Point = tuple[float, float]
@@ -168,10 +168,7 @@ def drawn_symbol(name: str, x: float, y: float, size: float, colour: str, root: 
         return symbol_items(name, x, y, size, colour)
     if root is None:
         return []
-    try:
-        return [fitted_image(root / name, x - size / 2, y - size / 2, size, size)]
-    except ImageError:
-        return []
+    return fitted_or_none(root / name, x - size / 2, y - size / 2, size, size)
 
 
 def fort_ring(corners: list[Point], centre: Point, colour: str, width_mm: float) -> list[Item]:

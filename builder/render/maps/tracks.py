@@ -11,7 +11,7 @@ from builder.model.game import GameFile
 from builder.model.map import Track
 from builder.render.drawing import Group, Item, Paint, Rect, Text
 from builder.render.fonts import text_width_mm
-from builder.render.images import ImageError, fitted_image
+from builder.render.images import fitted_or_none
 from builder.render.maps.colour import darker, lighter
 from builder.render.maps.layout import Block, text_lines, wrapped
 
@@ -78,10 +78,7 @@ def box_picture(path: str, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -
     if not path:
         return []
     inset = min(w_mm, h_mm) * 0.08
-    try:
-        return [fitted_image(Path(path), x_mm + inset, y_mm + inset, w_mm - 2 * inset, h_mm - 2 * inset)]
-    except ImageError:
-        return []
+    return fitted_or_none(Path(path), x_mm + inset, y_mm + inset, w_mm - 2 * inset, h_mm - 2 * inset)
 
 
 def _box_items(face: BoxFace, width: float, height: float, colour: str) -> list[Item]:
