@@ -358,3 +358,18 @@ def frame_scale_mismatches(game: Game, ix: Index) -> Iterator[Finding]:
                           f'{bar.hex_miles:g} miles ({from_miles:.3g} km)',
                           f"correct one of them: {bar.hex_km:g} km is {bar.hex_km / MILES_IN_KM:.3g} miles",
                           subject=map_.id)
+
+
+@check("map/frame-not-drawn", severity=WARNING)
+def frames_not_drawn(game: Game, ix: Index) -> Iterator[Finding]:
+    """A map frame (cartouche, scale bar, compass) is given on a hex map: only hex maps draw one.
+
+    Why: a frame on a gridless table or a display is left out of every printed sheet and of the module.
+    Fails:  {id: aids, kind: display, frame: {title: Aids}}
+    Passes: {id: main, kind: hex, frame: {title: Gazala 1942}}
+    """
+    for map_ in game.maps.maps:
+        if map_.frame is not None and map_.kind != "hex":
+            yield Finding(location_of(map_, "frame"), f'map "{map_.id}" is a {map_.kind}: its frame is not drawn',
+                          "move the frame to a hex map of the game, or leave it out",
+                          subject=map_.id)
