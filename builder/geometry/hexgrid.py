@@ -150,6 +150,13 @@ class HexGrid:
     def label(self, hex_: Hex) -> str:
         """Return the label printed in the hex."""
         numbering = self.spec.numbering
+        col_text, row_text = self.label_parts(hex_)
+        first, second = (col_text, row_text) if numbering.order == "column-row" else (row_text, col_text)
+        return f"{first}{numbering.separator}{second}"
+
+    def label_parts(self, hex_: Hex) -> tuple[str, str]:
+        """Return the column's and the row's part of the hex's label."""
+        numbering = self.spec.numbering
         col_index = self.spec.columns - 1 - hex_.col if numbering.column.descending else hex_.col
         row_index = self.spec.rows - 1 - hex_.row if numbering.row.descending else hex_.row
         col_value = numbering.column.first + col_index
@@ -159,10 +166,7 @@ class HexGrid:
                 row_value += 1
             else:
                 col_value += 1
-        col_text = axis_label(col_value, numbering.column)
-        row_text = axis_label(row_value, numbering.row)
-        first, second = (col_text, row_text) if numbering.order == "column-row" else (row_text, col_text)
-        return f"{first}{numbering.separator}{second}"
+        return axis_label(col_value, numbering.column), axis_label(row_value, numbering.row)
 
     @cached_property
     def _labels(self) -> tuple[str, ...]:

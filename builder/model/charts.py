@@ -41,7 +41,17 @@ class Shift(ContentModel):
     """The rulebook case that defines it (`5.1.2`)."""
 
 
-class Crt(ContentModel):
+class Pictured(ContentModel):
+    """What every kind of chart may print under its grid and notes: an image."""
+
+    image: str = ""
+    """An image printed under the chart (a diagram, an example, an emblem): SVG, PNG or JPEG in the game folder.
+    Every copy of the chart shows it: the charts PDF and SVG, the player-aid card, the rulebook, the module."""
+    image_height_mm: float = Field(default=30.0, gt=0, le=200)
+    """Height of the image's box; the image keeps its proportions inside it, as wide as the chart at most."""
+
+
+class Crt(Pictured):
     """A combat results table: odds or differential columns by die-roll rows."""
 
     kind: Literal["crt"]
@@ -94,7 +104,7 @@ class TecRow(ContentModel):
     """Only these sides are affected (minefields that hurt the Axis only); all when empty."""
 
 
-class Tec(ContentModel):
+class Tec(Pictured):
     """A terrain effects chart: cost per movement class and combat effect of each terrain."""
 
     kind: Literal["tec"]
@@ -148,7 +158,7 @@ class TableRow(ContentModel):
     """One value per column."""
 
 
-class Table(ContentModel):
+class Table(Pictured):
     """A generic table: a die-roll table, or a lookup table with labelled rows."""
 
     kind: Literal["table"]

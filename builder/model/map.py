@@ -6,6 +6,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, model_validator
 
 from builder.model.base import Colour, ContentModel, DesignedFlag, Id, Scalar, Text, default_of
+from builder.model.map_art import Background, DrawnShape, MapArt, MapFrame, MapImage  # noqa: F401 (also read from here)
 
 Inches = Annotated[float, Field(gt=0, le=1000)]
 """A length in inches on a gridless table: above 0, at most 1,000 (a typo, not a table, beyond that)."""
@@ -22,7 +23,11 @@ class TerrainStyle(ContentModel):
     pattern: Literal["none", "dots", "hatch", "crosshatch", "waves", "grass", "rough", "trees", "buildings"] = "none"
     """A pattern drawn over the fill."""
     symbol: str = ""
-    """A symbol drawn in the hex centre (e.g. `city`, `mine`, `fort`)."""
+    """A symbol drawn in the centre of each hex of this terrain: a built-in one (`city`, `town`, `village`,
+    `farm`, `mine`, `fort`, `star`, `port`, `airfield`, `air-base`, `oasis`, `factory`, `tunnel`,
+    `landmark`, `box`) or an image of the game's (`art/palm.svg`; SVG, PNG or JPEG)."""
+    symbol_size: float = Field(default=0.36, gt=0, le=1)
+    """Width of the symbol as a fraction of the hex's width across flats."""
     line_width_mm: float = Field(default=0.8, gt=0, le=10)
     """Width of a hexside or path line."""
     dash: list[float] = []
@@ -193,6 +198,8 @@ class Box(ContentModel):
     date: dt.date | Text = ""
     """The date printed in the box (turn tracks): a date (`1942-05-23`), printed as each edition's language writes
     a day and month (`23 May`, `23 maja`), or text (`26-27/05/42`, or one per language)."""
+    image: str = ""
+    """A picture printed in the box, under its value and captions (weather, a holding area's emblem)."""
 
 
 class Track(ContentModel):
@@ -210,6 +217,8 @@ class Track(ContentModel):
     """Where it is printed: beside the map, or on a display sheet of its own."""
     side: Id | None = None
     """The side it belongs to, if any."""
+    image: str = ""
+    """A picture printed before the track's title (an emblem, a side's flag), two title lines high."""
 
 
 class TablePiece(ContentModel):
@@ -231,67 +240,6 @@ class TablePiece(ContentModel):
     """Its label."""
     properties: dict[str, Scalar | list[Scalar]] = {}
     """Further values (height, cover…)."""
-
-
-class Background(ContentModel):
-    """A painted map under the grid, aligned by the image positions of two hex centres."""
-
-    image: str
-    """The painting: an SVG, PNG or JPEG file in the game folder."""
-    align: dict[Id, tuple[float, float]] = Field(min_length=2, max_length=2)
-    """Two hex ids and where their centres are in the image (pixels from its top-left; SVG user units):
-    `{"0101": [112, 96], "2010": [3710, 2460]}`. The image is scaled and moved so both fall on their hexes."""
-
-
-class DrawnShape(ContentModel):
-    """A shape drawn on the map as art (a coastline, a lake, a river): it does not change any hex's terrain."""
-
-    kind: Literal["area", "line"] = "area"
-    """`area`: a closed, filled polygon; `line`: an open line."""
-    hexes: list[Id] = []
-    """The points as hex ids: the line runs through their centres."""
-    points_mm: list[tuple[float, float]] = []
-    """Or the points in millimetres from the map's top-left corner."""
-    fill: Colour | None = None
-    """Fill colour of an area."""
-    stroke: Colour | None = None
-    """Outline or line colour."""
-    width_mm: float = Field(default=0.6, ge=0, le=20)
-    """Width of the outline or line."""
-
-    @model_validator(mode="after")
-    def _has_points(self) -> "DrawnShape":
-        if len(self.hexes) + len(self.points_mm) < 2:
-            raise ValueError("a drawn shape needs at least two points: `hexes` or `points_mm`")
-        return self
-
-
-class MapImage(ContentModel):
-    """An image on the map (a logo, a compass, a title cartouche), in millimetres from the map's top-left corner."""
-
-    image: str
-    """An SVG, PNG or JPEG file in the game folder."""
-    x_mm: float
-    """Left edge."""
-    y_mm: float
-    """Top edge."""
-    w_mm: float = Field(gt=0, le=2000)
-    """Width of its box (the image keeps its proportions inside it)."""
-    h_mm: float = Field(gt=0, le=2000)
-    """Height of its box."""
-
-
-class MapArt(ContentModel):
-    """The art of a hex map: a painted background, drawn shapes, images on top, hexes outside play."""
-
-    background: Background | None = None
-    """A painting drawn instead of the generated terrain fills (grid, numbers, hexsides and paths stay)."""
-    shapes: list[DrawnShape] = []
-    """Areas and lines drawn over the terrain, clipped to the map."""
-    images: list[MapImage] = []
-    """Images drawn over the map (compass, logo)."""
-    outside_play: list[Id] = []
-    """Hexes not in play: left blank, without grid or number."""
 
 
 class Map(ContentModel):
@@ -328,7 +276,10 @@ class Map(ContentModel):
     pieces: list[TablePiece] = []
     """Terrain pieces on a gridless table."""
     art: MapArt = default_of(MapArt)
-    """The designer's art on a hex map: painted background, drawn shapes, images, hexes outside play."""
+    """The designer's art on a hex map: painted background, drawn shapes, images, half hexes, hexes outside
+    play, the hex numbers' style."""
+    frame: MapFrame | None = None
+    """A frame around a hex map with a cartouche: title, subtitle, scale bar, compass."""
     designed: DesignedFlag = False
     """Marks terrain designed because the source has none (say from what)."""
 

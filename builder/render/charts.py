@@ -15,7 +15,8 @@ from builder.model.content import Game
 from builder.model.map import Terrain
 from builder.render.chart_layout import (BASELINE_FACTOR, Cell, Entry, Grid, GridStyle, Placed, measured_mm, stacked,
                                          stays_one_line)
-from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
+from builder.render.drawing import Drawing, Group, Image, Item, Paint, Polyline, Rect, Text
+from builder.render.images import fitted_or_none
 from builder.memo import per_game
 from builder.phrases import phrase
 
@@ -289,9 +290,21 @@ def chart_drawing(game: Game, chart: Chart, lang: str, *, width_mm: float) -> Dr
         y += GAP_MM
         items.append(Group(block, dx_mm=INSET_MM, dy_mm=y))
         y += block_mm
+    picture = chart_picture(game, chart, full_mm - 2 * INSET_MM)
+    if picture is not None:
+        y += GAP_MM
+        items.append(Group((picture,), dx_mm=INSET_MM, dy_mm=y))
+        y += picture.h_mm
     height = y + GAP_MM
     items.append(Rect(0, 0, full_mm, height, FRAME))
     return Drawing(full_mm, height, tuple(items), title=title)
+
+
+def chart_picture(game: Game, chart: Chart, width_mm: float) -> Image | None:
+    """Return the chart's image at the left of a box `width_mm` wide and its `image_height_mm` high, cut to the
+    image's own proportions (None without one, or when it cannot be read: the check `image/missing` says why)."""
+    placed = fitted_or_none(game.root / chart.image, 0.0, 0.0, width_mm, chart.image_height_mm) if chart.image else []
+    return placed[0]._replace(y_mm=0.0) if placed else None
 
 
 def scaled_to_width(drawing: Drawing, width_mm: float) -> Drawing:

@@ -85,6 +85,15 @@ def fitted_image(path: Path, x_mm: float, y_mm: float, w_mm: float, h_mm: float)
     return Image(x_mm + (w_mm - width) / 2, y_mm + (h_mm - height) / 2, width, height, str(path))
 
 
+def fitted_or_none(path: Path, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> list[Item]:
+    """Return the image fitted in the box (as fitted_image) in a list, or an empty list when the file cannot be read
+    (the check `image/missing` says why)."""
+    try:
+        return [fitted_image(path, x_mm, y_mm, w_mm, h_mm)]
+    except ImageError:
+        return []
+
+
 FULL_FACE = Box.model_construct(x=0.08, y=0.08, w=0.84, h=0.84)
 """Where a counter's art goes when its layout names no box: the whole face inside a margin."""
 

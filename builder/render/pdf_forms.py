@@ -85,6 +85,7 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width_pt, uppery=height_pt)
         draw_drawing(canvas, drawing, 0, 0)
         canvas.endForm()
+        keep_states(canvas, name)
         return
     doc = canvas._doc
     doc.inForm()
@@ -92,6 +93,21 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     lines = (canvas._preamble, "q", placement(0, 0, drawing), *([text] if text else []), "Q")
     filtered = bool(canvas._pageCompression)
     doc.addForm(name, _Form(width_pt, height_pt, _form_stream(body, lines, filtered), filtered))
+
+
+def keep_states(canvas: Canvas, name: str) -> None:
+    """Give the form `name` the transparency states it names: reportlab's form collects them (ExtGState) but
+    leaves them out of its resources, so a viewer would not know them and draw the shapes opaque or not at all."""
+    form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+    if not form.ExtGState:
+        return
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if form.XObjects:
+        resources.XObject = form.XObjects
+    resources.ExtGState = form.ExtGState
+    form.Resources = resources
 
 
 def show_form(canvas: Canvas, name: str, x_pt: float, y_pt: float, *,

@@ -10,7 +10,7 @@ from typing import Iterator
 from builder.model.content import Game
 from builder.model.template import Box
 from builder.render.counters import layout_for_unit, marker_layout, side_mm
-from builder.render.images import FULL_FACE, ImageError, image_size, printed_dpi
+from builder.render.images import FULL_FACE, IMAGE_SUFFIXES, ImageError, image_size, printed_dpi
 from builder.render.typeset import structure
 from builder.diagnostics import WARNING, Finding, Location, location_in, location_of
 from builder.rules.index import Index
@@ -71,6 +71,28 @@ def _map_images(game: Game) -> Iterator[UsedImage]:
             yield UsedImage(location_of(map_.art.background, "image"), map_.art.background.image, 0.0, 0.0)
         for placed in map_.art.images:
             yield UsedImage(location_of(placed, "image"), placed.image, placed.w_mm, placed.h_mm)
+        for track in map_.tracks:
+            if track.image:
+                yield UsedImage(location_of(track, "image"), track.image, 0.0, 0.0)
+            for box in track.boxes:
+                if box.image:
+                    yield UsedImage(location_of(box, "image"), box.image, 0.0, 0.0)
+        compass = map_.frame.compass if map_.frame else None
+        if compass is not None and compass.image:
+            yield UsedImage(location_of(compass, "image"), compass.image, compass.size_mm, compass.size_mm)
+    yield from _symbol_images(game)
+    for chart in game.charts.charts:
+        if chart.image:
+            yield UsedImage(location_of(chart, "image"), chart.image, 0.0, chart.image_height_mm)
+
+
+def _symbol_images(game: Game) -> Iterator[UsedImage]:
+    """Yield the terrain symbols that are images, each with its size in the smallest hexes that print it."""
+    grids = [m.grid.hex_mm for m in game.maps.maps if m.grid is not None]
+    for terrain in game.maps.terrain:
+        if terrain.style.symbol.lower().endswith(IMAGE_SUFFIXES):
+            side = min(grids, default=0.0) * terrain.style.symbol_size
+            yield UsedImage(location_of(terrain.style, "symbol"), terrain.style.symbol, side, side)
 
 
 def _rulebook_images(game: Game) -> Iterator[UsedImage]:

@@ -1,4 +1,5 @@
-"""Checks on maps: hexes on the grid, terrain on every hex, hexsides, paths, labels, places."""
+"""Checks on maps: hexes on the grid (the art's too), terrain on every hex, hexsides, paths, labels, places, the
+frame's scale."""
 from __future__ import annotations
 
 from collections import Counter
@@ -39,6 +40,23 @@ def _hex_sites(m: MapIndex) -> Iterator[tuple[str, Location, str]]:
     for edge in map_.edges:
         for i, label in enumerate(edge.hexes):
             yield label, edge.src.item("hexes", i) if edge.src else location_of(edge), f'edge "{edge.id}"'
+    yield from _art_hex_sites(m)
+
+
+def _art_hex_sites(m: MapIndex) -> Iterator[tuple[str, Location, str]]:
+    """Yield (label, where, what) for every hex the map's art names: hexes out of play or unnumbered, drawn
+    shapes, and the two hexes a painting is aligned by."""
+    art = m.map.art
+    for field in ("outside_play", "unnumbered"):
+        for i, label in enumerate(getattr(art, field)):
+            yield label, art.src.item(field, i) if art.src else location_of(m.map, "art"), f"`art.{field}`"
+    for shape in art.shapes:
+        for i, label in enumerate(shape.hexes):
+            yield label, shape.src.item("hexes", i) if shape.src else location_of(shape), "a drawn shape"
+    if art.background is not None:
+        for label in art.background.align:
+            at = art.background.src.child("align").key(label) if art.background.src else location_of(art.background)
+            yield label, at, "the painting's alignment"
 
 
 @check("map/hex-off-grid")
@@ -315,3 +333,43 @@ def places_off_table(game: Game, ix: Index) -> Iterator[Finding]:
                 yield Finding(location_of(place, "at_in"), f'place "{place.id}" at {place.at_in[0]:g}, '
                               f'{place.at_in[1]:g} inches lies beyond the {width:g}×{depth:g} inch table',
                               "move it onto the table", subject=place.id)
+
+
+MILES_IN_KM = 1.609344
+SCALE_TOLERANCE = 0.05
+"""How far (as a fraction) a frame's hex scale in km and in miles may disagree: the sources round both."""
+
+
+@check("map/frame-scale-mismatch", severity=WARNING)
+def frame_scale_mismatches(game: Game, ix: Index) -> Iterator[Finding]:
+    """A map frame's scale bar gives the same hex in kilometres and in miles.
+
+    Why: the two rulers under the bar would measure different distances, and one of them misleads players.
+    Fails:  frame: {scale: {hex_km: 4, hex_miles: 5}}
+    Passes: frame: {scale: {hex_km: 4, hex_miles: 2.5}}
+    """
+    for map_ in game.maps.maps:
+        bar = map_.frame.scale if map_.frame else None
+        if bar is None or not bar.hex_km or not bar.hex_miles:
+            continue
+        from_miles = bar.hex_miles * MILES_IN_KM
+        if abs(from_miles - bar.hex_km) > SCALE_TOLERANCE * bar.hex_km:
+            yield Finding(location_of(bar, "hex_miles"), f'map "{map_.id}" gives a hex as {bar.hex_km:g} km and as '
+                          f'{bar.hex_miles:g} miles ({from_miles:.3g} km)',
+                          f"correct one of them: {bar.hex_km:g} km is {bar.hex_km / MILES_IN_KM:.3g} miles",
+                          subject=map_.id)
+
+
+@check("map/frame-not-drawn", severity=WARNING)
+def frames_not_drawn(game: Game, ix: Index) -> Iterator[Finding]:
+    """A map frame (cartouche, scale bar, compass) is given on a hex map: only hex maps draw one.
+
+    Why: a frame on a gridless table or a display is left out of every printed sheet and of the module.
+    Fails:  {id: aids, kind: display, frame: {title: Aids}}
+    Passes: {id: main, kind: hex, frame: {title: Gazala 1942}}
+    """
+    for map_ in game.maps.maps:
+        if map_.frame is not None and map_.kind != "hex":
+            yield Finding(location_of(map_, "frame"), f'map "{map_.id}" is a {map_.kind}: its frame is not drawn',
+                          "move the frame to a hex map of the game, or leave it out",
+                          subject=map_.id)

@@ -236,3 +236,23 @@ def unknown_figures(game: Game, ix: Index) -> Iterator[Finding]:
                     yield Finding(location_in(block.at, block.text, start), f'{word} {number} does not exist: the '
                                   f'{book.lang} rulebook has {count} figure(s)', "renumber the mention",
                                   subject=f"{book.lang}:{number}")
+
+
+@check("rulebook/figure-attribute", severity=WARNING)
+def figure_attributes(game: Game, ix: Index) -> Iterator[Finding]:
+    """A figure's attribute block sets its width as a share of the column: `{width=50%}`, above 0 and at most 100 %.
+
+    Why: any other attribute is not understood, and the figure prints across the whole column.
+    Fails:  ![The ridge](art/ridge.png){height=4cm}
+    Passes: ![The ridge](art/ridge.png){width=60%}
+    """
+    for book in game.rulebooks:
+        for block in book.blocks():
+            for piece in structure.pieces(block.text):
+                line = block.text[piece.start:piece.end]
+                attributes, width = structure.figure_attributes(line) if piece.kind == "figure" else ("", 1.0)
+                if width is None:
+                    at = location_in(block.at, block.text, piece.start + line.rindex(attributes))
+                    yield Finding(at, f'figure attribute "{attributes}" is not understood: the figure prints across '
+                                  "the column", "write its width as a share of the column, e.g. {width=50%}",
+                                  subject=f"{book.lang}:{attributes}")

@@ -21,7 +21,7 @@ from builder.memo import Remembered
 from builder.render import decimals, pdf as backend
 from builder.render.drawing import Drawing, Ellipse, Group, Item, Marks, Paint, Path, Polyline, Rect, Text, circle
 from builder.render.fonts import registered
-from builder.render.pdf_forms import FormCache
+from builder.render.pdf_forms import FormCache, keep_states
 from builder.render.pdf_paths import shape_code, trace_one_by_one
 from builder.render.png import face_pngs
 from builder.render.svg import marks_data, num, path_data, svg_text
@@ -142,6 +142,7 @@ def _oracle_forms(canvas, faces: list[tuple[Drawing, float, float]]) -> None:
                              uppery=drawing.height_mm * PT_PER_MM)
             _oracle_drawing(canvas, drawing, 0, 0)
             canvas.endForm()
+            keep_states(canvas, name)  # reportlab's form leaves its transparency states out of its resources
         canvas.saveState()
         canvas.translate(x_pt, y_pt)
         canvas.doForm(name)

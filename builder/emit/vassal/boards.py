@@ -97,10 +97,10 @@ class BoardPlan:
 
 def _track_group(track: Track, game: Game, lang: str) -> BoxGroup:
     colour = next((s.colour for s in game.game.sides if s.id == track.side), "#2a2a2a")
-    faces = track_faces(track, game.game, lang)
+    faces = track_faces(track, game.game, lang, game.root)
     keys = [b.id for b in track.boxes] if track.boxes else \
         [turn_box_key(track, n) for n in game.game.turns.numbers()]
-    boxes = tuple(BoxSpec(k, (f.value, *f.captions) if not f.holding else (f.value,), f.holding)
+    boxes = tuple(BoxSpec(k, (f.value, *f.captions) if not f.holding else (f.value,), f.holding, f.image)
                   for k, f in zip(keys, faces))
     return BoxGroup(text_in(track.name, lang), boxes, colour)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from builder.render.drawing import Item, Paint, Rect, Text
 from builder.render.maps.layout import text_lines, wrapped
+from builder.render.maps.tracks import box_picture
 
 INK = "#2a2a2a"
 BOX_FILL = "#fffdf6"
@@ -30,6 +31,8 @@ class BoxSpec:
     key: str
     captions: tuple[str, ...]
     holding: bool = False
+    image: str = ""
+    """The file of the box's picture, as the printed box shows it, or ""."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +78,8 @@ def _box_size(box: BoxSpec, counter_mm: float) -> tuple[float, float]:
 
 def _box_items(box: BoxSpec, spot: Spot, colour: str, counter_mm: float) -> list[Item]:
     items: list[Item] = [Rect(spot.x_mm, spot.y_mm, spot.w_mm, spot.h_mm,
-                              Paint(fill=BOX_FILL, stroke=colour, stroke_mm=0.35))]
+                              Paint(fill=BOX_FILL, stroke=colour, stroke_mm=0.35)),
+                         *box_picture(box.image, spot.x_mm, spot.y_mm, spot.w_mm, spot.h_mm)]
     size = counter_mm * (0.17 if box.holding else 0.2)
     lines = [line for caption in box.captions for line in wrapped(caption, size, spot.w_mm - 1.0, font="condensed")]
     items += text_lines(lines[:3], spot.x_mm + spot.w_mm / 2, spot.y_mm + 0.4, size, fill=INK, font="condensed",

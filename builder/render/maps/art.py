@@ -36,7 +36,8 @@ def shape_item(ctx: HexMapContext, shape: DrawnShape) -> Item | None:
     """Return a drawn area or line, its points from hex centres or from millimetres on the map."""
     frame = ctx.frame
     points = [p for p in (_centre_of(ctx, h) for h in shape.hexes) if p is not None]
-    points += [(frame.x_mm + x, frame.y_mm + y) for x, y in shape.points_mm]
+    left, top = frame.rect[:2]
+    points += [(left + x, top + y) for x, y in shape.points_mm]
     if len(points) < 2:
         return None
     paint = Paint(fill=shape.fill if shape.kind == "area" else None, stroke=shape.stroke,
@@ -64,10 +65,11 @@ def art_over(ctx: HexMapContext, root: Path, paper: str) -> list[Item]:
         if found is not None:
             items.append(Polyline(tuple(ctx.frame.corners(found)), Paint(fill=paper, stroke=paper, stroke_mm=0.3),
                                   closed=True))
+    left, top = ctx.frame.rect[:2]
     for placed in ctx.map.art.images:
         try:
-            items.append(fitted_image(root / placed.image, ctx.frame.x_mm + placed.x_mm, ctx.frame.y_mm + placed.y_mm,
-                                      placed.w_mm, placed.h_mm))
+            items.append(fitted_image(root / placed.image, left + placed.x_mm, top + placed.y_mm, placed.w_mm,
+                                      placed.h_mm))
         except ImageError:
             items.append(Group(()))
     return items

@@ -2,8 +2,8 @@
 
 Layers are drawn bottom to top in that order and clipped to the grid's rectangle; every layer is
 built from the model and the grid alone, in declared or sorted order, so the output is stable.
-Nothing is drawn transparent: the PDF places the map as a Form XObject, and reportlab leaves a
-form's transparency states (ExtGState) out of its resources, so viewers would drop them.
+Only terrain fills over a painting (`background.terrain: all`) are drawn transparent: the PDF places
+the map as a Form XObject, whose transparency states pdf_forms adds to the form's resources itself.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from builder.model.map import Map, Terrain
 from builder.render.drawing import Group, Item, Marks, Paint, Polyline, Rect, Text
 from builder.render.fonts import text_width_mm, font_cached
 from builder.render.maps.art import art_over, art_shapes, art_under
+from builder.render.maps.cartouche import border_items, cartouche_items
 from builder.render.maps.colour import darker
 from builder.render.maps.context import HexMapContext, is_ring
 from builder.render.maps.frame import HexContent, HexFrame
@@ -26,7 +27,7 @@ from builder.render.maps.paths import path_layer, path_lines
 from builder.render.maps.patterns import pattern_items
 from builder.render.maps.places import place_items
 from builder.render.maps.regions import region_path
-from builder.render.maps.symbols import fort_ring, overlay_tint, symbol_items
+from builder.render.maps.symbols import fort_ring, overlay_tint
 
 PAPER = "#fbf8f0"
 GRID_INK = "#5e5648"
@@ -40,14 +41,15 @@ ELEVATION_SHADE = 0.07
 """How much darker each height level makes a hex's fill."""
 
 
-def terrain_layer(ctx: HexMapContext) -> list[Item]:
-    """Return the fills and patterns of the hex terrain, one region per terrain and height level."""
+def terrain_layer(ctx: HexMapContext, *, fills: bool = True, opacity: float = 1.0) -> list[Item]:
+    """Return the fills (at `opacity`; none without `fills`) and patterns of the hex terrain, one region per
+    terrain and height level; opaque fills start from a sheet of paper."""
     frame = ctx.frame
     gaps = edge_gaps(frame.grid, dx_mm=frame.x_mm, dy_mm=frame.y_mm)
     groups: dict[tuple[str, int], list[Hex]] = {}
     for hex_, content in sorted(ctx.contents.items()):
         groups.setdefault((content.terrain, content.elevation or 0), []).append(hex_)
-    items: list[Item] = [Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm, Paint(fill=PAPER))]
+    items: list[Item] = [_paper(ctx)] if fills and opacity == 1 else []
     numbers = number_mask(ctx)
     for (terrain_id, level), hexes in sorted(groups.items(), key=lambda kv: (ctx.order(kv[0][0]), kv[0])):
         terrain = ctx.terrain.get(terrain_id)
@@ -56,21 +58,36 @@ def terrain_layer(ctx: HexMapContext) -> list[Item]:
         region = merged([hexes_polygon(frame.grid, hexes, dx_mm=frame.x_mm, dy_mm=frame.y_mm)]
                         + [gaps[h] for h in hexes if h in gaps])
         fill = hex_fill(ctx, hexes[0])
-        items.append(region_path(region, Paint(fill=fill)))
+        if fills:
+            items.append(region_path(region, Paint(fill=fill, opacity=opacity)))
         items.extend(pattern_items(terrain.style.pattern, region, fill, ctx.hex_mm * PATTERN_STEP, numbers))
     return items
 
 
 def hex_numbers(ctx: HexMapContext) -> list[tuple[Hex, str, float, float, float]]:
-    """Return (hex, label, x, y, half width) of every hex's number, hex by hex (worked out once per map)."""
+    """Return (hex, label, x, y, half width) of every printed hex number, hex by hex (worked out once per map):
+    none for hexes outside play or left unnumbered, each kept inside the map where half hexes cut it."""
     if "numbers" not in ctx.memo:
         frame = ctx.frame
         size = frame.number_size_mm
         xs, ys = frame.number_anchors()
-        labels = frame.grid.hex_labels()
-        half_widths = [_label_width(label, size) / 2 for label in labels]
-        ctx.memo["numbers"] = list(zip(frame.grid.all_hexes(), labels, xs.tolist(), ys.tolist(), half_widths))
+        labels = printed_labels(ctx)
+        half_widths = np.array([_label_width(label, size) / 2 for label in labels])
+        xs, ys = frame.kept_inside(xs, ys, half_widths)
+        left_out = {frame.grid.find(h) for h in (*ctx.map.art.outside_play, *ctx.map.art.unnumbered)}
+        numbers = zip(frame.grid.all_hexes(), labels, xs.tolist(), ys.tolist(), half_widths.tolist())
+        shown = frame.numbers.position != "none"
+        ctx.memo["numbers"] = [row for row in numbers if shown and row[0] not in left_out]
     return ctx.memo["numbers"]
+
+
+def printed_labels(ctx: HexMapContext) -> tuple[str, ...]:
+    """Return the number printed in every hex, column by column: its id, or the map's number format."""
+    grid, template = ctx.frame.grid, ctx.frame.numbers.format
+    if template == "{id}":
+        return grid.hex_labels()
+    return tuple(template.format(id=label, column=column, row=row)
+                 for label, (column, row) in zip(grid.hex_labels(), map(grid.label_parts, grid.all_hexes())))
 
 
 @font_cached(maxsize=1 << 16)
@@ -85,7 +102,7 @@ def number_boxes(ctx: HexMapContext, pad_mm: float) -> np.ndarray:
     for _, _, x, y, half_width in hex_numbers(ctx):
         half = half_width + pad_mm
         rows.append((x - half, y - size * 0.8 - pad_mm, x + half, y + pad_mm))
-    return np.array(rows)
+    return np.array(rows).reshape(-1, 4)
 
 
 def number_mask(ctx: HexMapContext) -> BaseGeometry:
@@ -140,16 +157,11 @@ def _overlay_mark(ctx: HexMapContext, hex_: Hex, terrain: Terrain) -> list[Item]
 
 
 def symbol_layer(ctx: HexMapContext) -> list[Item]:
-    """Return the terrain and overlay symbols of each hex, side by side across its centre."""
+    """Return the terrain and overlay symbols of each hex (built-in or the game's images), side by side."""
     items: list[Item] = []
-    spacing = ctx.hex_mm * 0.36
     for hex_ in sorted(ctx.contents):
-        symbols = ctx.symbols(hex_)
-        size = ctx.hex_mm * (0.36 if len(symbols) < 3 else 0.28)
-        x, y = ctx.frame.centre(hex_)
-        for k, (name, colour) in enumerate(symbols):
-            offset = (k - (len(symbols) - 1) / 2) * (spacing if len(symbols) < 3 else size * 1.05)
-            items.extend(symbol_items(name, x + offset, y, size, colour))
+        for name, colour, x, y, size in ctx.symbol_spots(hex_):
+            items.extend(ctx.symbol_items(name, x, y, size, colour))
     return items
 
 
@@ -190,29 +202,44 @@ def number_layer(ctx: HexMapContext) -> list[Item]:
         shapely.prepare(roads)
         crossed = shapely.intersects(roads, shapely.box(*boxes.T)).tolist()
     items: list[Item] = []
+    ink = frame.numbers.colour
     for (hex_, label, x, y, _), (x0, y0, x1, y1), knocked_out in zip(hex_numbers(ctx), boxes.tolist(), crossed):
         if knocked_out:
             items.append(Rect(x0, y0, x1 - x0, y1 - y0, Paint(fill=hex_fill(ctx, hex_)), radius_mm=size * 0.2))
-        items.append(Text(x, y, label, size, fill=NUMBER_INK, font="labels", anchor="middle"))
+        items.append(Text(x, y, label, size, fill=ink, font="labels", anchor="middle"))
+    # height levels at the bottom of the hex, or at its top where the numbers take the bottom
+    below = ctx.hex_mm * (-0.34 if frame.numbers.position == "bottom" else 0.42)
     for hex_, content in sorted(ctx.contents.items()):
         if content.elevation:
             cx, cy = frame.centre(hex_)
-            items.append(Text(cx, cy + ctx.hex_mm * 0.42, f"▲{content.elevation}", size * 0.9, fill=NUMBER_INK,
+            items.append(Text(cx, cy + below, f"▲{content.elevation}", size * 0.9, fill=ink,
                               font="labels", anchor="middle"))
     return items
+
+
+def _paper(ctx: HexMapContext) -> Rect:
+    return Rect(*ctx.frame.rect, Paint(fill=PAPER))
+
+
+def ground_layer(ctx: HexMapContext) -> list[Item]:
+    """Return what the map is painted on: the generated terrain, or the painting with as much of the terrain
+    over it as its `terrain` says."""
+    painted = art_under(ctx, ctx.root) if ctx.root is not None else []
+    if not painted:
+        return terrain_layer(ctx)
+    background = ctx.map.art.background
+    over = [] if background.terrain == "none" else \
+        terrain_layer(ctx, fills=background.terrain == "all", opacity=background.terrain_opacity)
+    return [_paper(ctx), *painted, *over]
 
 
 def hex_map_items(map_: Map, terrain: dict[str, Terrain], frame: HexFrame, contents: dict[Hex, HexContent],
                   lang: str, root: FilePath | None = None) -> list[Item]:
     """Return the whole hex map, clipped to its rectangle and framed; `root` (the game folder) finds its art."""
-    ctx = HexMapContext(map_, frame, terrain, contents, lang)
-    painted = art_under(ctx, root) if root is not None else []
-    fills = [Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm, Paint(fill=PAPER)), *painted] if painted \
-        else terrain_layer(ctx)
-    layers = [*fills, *overlay_layer(ctx), *art_shapes(ctx), *grid_layer(ctx), *hexside_layer(ctx), *path_layer(ctx),
-              *symbol_layer(ctx), *place_items(ctx), *number_layer(ctx), *(art_over(ctx, root, PAPER) if root else [])]
-    clip = Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm, Paint())
-    outline = Rect(frame.x_mm, frame.y_mm, frame.width_mm, frame.height_mm,
-                   Paint(stroke=FRAME_INK, stroke_mm=0.5, join="miter"))
-    return [Group(tuple(layers), clip=clip), outline]
+    ctx = HexMapContext(map_, frame, terrain, contents, lang, root)
+    layers = [*ground_layer(ctx), *overlay_layer(ctx), *art_shapes(ctx), *grid_layer(ctx), *hexside_layer(ctx),
+              *path_layer(ctx), *symbol_layer(ctx), *place_items(ctx), *number_layer(ctx),
+              *(art_over(ctx, root, PAPER) if root else []), *cartouche_items(ctx)]
+    clip = Rect(*frame.rect, Paint())
+    return [Group(tuple(layers), clip=clip), *border_items(ctx)]
 

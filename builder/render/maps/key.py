@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from shapely.geometry import Polygon, box
 
@@ -14,7 +15,7 @@ from builder.render.maps.colour import darker, ink_of, lighter
 from builder.render.maps.layout import Block, flow
 from builder.render.maps.patterns import pattern_items
 from builder.render.maps.regions import region_path
-from builder.render.maps.symbols import fort_ring, overlay_tint, symbol_items
+from builder.render.maps.symbols import drawn_symbol, fort_ring, overlay_tint
 from builder.render.maps.words import word
 
 INK = "#2a2a2a"
@@ -40,7 +41,7 @@ def _hex_corners(cx: float, cy: float, radius: float) -> list[tuple[float, float
             for i in range(6)]
 
 
-def _area_swatch(terrain: Terrain, hexagonal: bool) -> list[Item]:
+def _area_swatch(terrain: Terrain, hexagonal: bool, root: Path | None) -> list[Item]:
     style, s = terrain.style, SWATCH_MM
     corners = _hex_corners(s / 2, s / 2, s / 2) if hexagonal else [(0, s * 0.12), (s, s * 0.12), (s, s * 0.88),
                                                                      (0, s * 0.88)]
@@ -53,7 +54,7 @@ def _area_swatch(terrain: Terrain, hexagonal: bool) -> list[Item]:
         items += fort_ring(corners, (s / 2, s / 2), style.fill, 0.3)
     elif style.symbol:
         colour = ink_of(style.fill) if is_overlay else darker(style.fill, 0.55)
-        items += symbol_items(style.symbol, s / 2, s / 2, s * 0.42, colour)
+        items += drawn_symbol(style.symbol, s / 2, s / 2, s * 0.42, colour, root)
     elif is_overlay and style.pattern == "none":
         items += overlay_tint(corners, (s / 2, s / 2), style.fill)
     return items
@@ -69,21 +70,23 @@ def _line_swatch(terrain: Terrain) -> list[Item]:
     return items
 
 
-def swatch_block(terrain: Terrain, lang: str, *, hexagonal: bool) -> Block:
+def swatch_block(terrain: Terrain, lang: str, *, hexagonal: bool, root: Path | None = None) -> Block:
     """Return one key entry: the terrain's swatch and its name."""
     if terrain.kind in ("hexside", "path"):
         swatch = _line_swatch(terrain)
     else:
-        swatch = _area_swatch(terrain, hexagonal and terrain.kind != "piece")
+        swatch = _area_swatch(terrain, hexagonal and terrain.kind != "piece", root)
     name = text_in(terrain.name, lang)
     label = Text(SWATCH_MM + 2.0, SWATCH_MM / 2 + KEY_TEXT_MM * 0.36, name, KEY_TEXT_MM, fill=INK)
     return Block(SWATCH_MM + 2.0 + text_width_mm(name, KEY_TEXT_MM) + 5.0, SWATCH_MM, (*swatch, label))
 
 
-def key_block(used: list[Terrain], game: GameFile, lang: str, *, width_mm: float, hexagonal: bool) -> Block:
-    """Return the terrain key and the scale line, flowing across `width_mm`."""
+def key_block(used: list[Terrain], game: GameFile, lang: str, *, width_mm: float, hexagonal: bool,
+              root: Path | None = None) -> Block:
+    """Return the terrain key and the scale line, flowing across `width_mm`; `root` finds symbols' images."""
     heading = Text(0, KEY_TEXT_MM * 1.1, word("key", lang), KEY_TEXT_MM * 1.15, fill=INK, bold=True)
-    entries = flow([swatch_block(t, lang, hexagonal=hexagonal) for t in used], width_mm, 2.0, vertical=False)
+    entries = flow([swatch_block(t, lang, hexagonal=hexagonal, root=root) for t in used], width_mm, 2.0,
+                   vertical=False)
     top = KEY_TEXT_MM * 1.9
     items: list[Item] = [heading, Group(entries.items, dy_mm=top)]
     scale = scale_text(game, lang, hexagonal=hexagonal)

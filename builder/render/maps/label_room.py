@@ -12,9 +12,10 @@ from builder.model.map import Map, Place
 from builder.memo import per_game
 from builder.render.drawing import Item
 from builder.render.ink import Box, box_around, printed_texts, shape_box
+from builder.render.maps.cartouche import cartouche
 from builder.render.maps.context import HexMapContext
 from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
-from builder.render.maps.hexmap import hex_numbers, symbol_items
+from builder.render.maps.hexmap import hex_numbers
 from builder.render.maps.places import place_marks
 
 CLEARANCE_MM = 0.1
@@ -42,17 +43,16 @@ def _obstacles(ctx: HexMapContext) -> Iterator[tuple[Box, str]]:
     """Yield the box of every symbol, place marker and hex number of the map, with its name."""
     grid = ctx.frame.grid
     for hex_ in sorted(ctx.contents):
-        symbols = ctx.symbols(hex_)
-        size = ctx.hex_mm * (0.36 if len(symbols) < 3 else 0.28)
-        spacing = ctx.hex_mm * 0.36 if len(symbols) < 3 else size * 1.05
-        x, y = ctx.frame.centre(hex_)
-        for k, (name, colour) in enumerate(symbols):
-            box = _items_box(symbol_items(name, x + (k - (len(symbols) - 1) / 2) * spacing, y, size, colour))
+        for name, colour, x, y, size in ctx.symbol_spots(hex_):
+            box = _items_box(ctx.symbol_items(name, x, y, size, colour))
             if box is not None:
                 yield box, f'the {name} symbol in hex {grid.label(hex_)}'
     number_mm = ctx.frame.number_size_mm
     for _, label, x, y, half_width in hex_numbers(ctx):
         yield Box(x - half_width, y - number_mm * 0.75, x + half_width, y), f"the hex number {label}"
+    laid = cartouche(ctx)
+    if laid is not None:
+        yield Box(laid.x_mm, laid.y_mm, laid.x_mm + laid.width_mm, laid.y_mm + laid.height_mm), "the map's cartouche"
 
 
 def _clashes(ctx: HexMapContext) -> Iterator[tuple[Place, str]]:
@@ -79,6 +79,7 @@ def label_clashes(game: Game) -> tuple[LabelClash, ...]:
         if map_.kind != "hex" or map_.grid is None:
             continue
         grid = hex_grid(map_.grid)
-        ctx = HexMapContext(map_, HexFrame(grid, 0.0, 0.0), terrain, hex_contents(map_, grid), game.game.languages[0])
+        ctx = HexMapContext(map_, HexFrame.of(map_, grid, 0.0, 0.0), terrain, hex_contents(map_, grid),
+                             game.game.languages[0], game.root)
         found += [LabelClash(map_, place, other) for place, other in _clashes(ctx)]
     return tuple(found)

@@ -36,8 +36,8 @@ def _exit_point(ctx: HexMapContext, end: Hex, inner: Hex) -> Point | None:
     if len(grid.neighbours(end)) == 6 or grid.label(end) in {p.hex for p in ctx.map.places}:
         return None
     (x, y), (ix, iy) = frame.centre(end), frame.centre(inner)
-    left, top = frame.x_mm, frame.y_mm
-    right, bottom = left + frame.width_mm, top + frame.height_mm
+    left, top, width, height = frame.rect
+    right, bottom = left + width, top + height
     candidates = []
     if end.col == 0:
         candidates.append((left, y))

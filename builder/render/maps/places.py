@@ -62,7 +62,7 @@ def place_marks(ctx: HexMapContext) -> list[PlaceMarks]:
             marker = symbol(x, y, ctx.hex_mm * 0.3, colour)
         lines = wrapped(ctx.text(place.name), size, ctx.hex_mm * 1.6, font="labels", bold=True)
         frame = ctx.frame
-        label = label_items(lines, x, y + ctx.hex_mm * 0.2, size, within=(frame.x_mm, frame.x_mm + frame.width_mm))
+        label = label_items(lines, x, y + ctx.hex_mm * 0.2, size, within=(frame.rect[0], frame.rect[0] + frame.width_mm))
         found.append(PlaceMarks(place, tuple(marker), tuple(label)))
     return found
 

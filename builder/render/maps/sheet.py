@@ -77,8 +77,8 @@ def _side_blocks(ctx: SheetContext, tracks: list[Track], placement: str, limit_m
     if not chosen:
         return None
     vertical = placement in ("left", "right")
-    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=limit_mm, vertical=vertical)
-              for t in chosen]
+    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=limit_mm, vertical=vertical,
+                          root=ctx.game.root) for t in chosen]
     return flow(blocks, limit_mm, GAP_MM, vertical=vertical)
 
 
@@ -134,7 +134,8 @@ def _around(ctx: SheetContext, map_: Map, w: float, h: float, *, hexagonal: bool
     tracks = list(map_.tracks)
     return Around(
         title_block(ctx.game.game, ctx.text(map_.name), ctx.lang),
-        key_block(used_terrain(ctx, map_), ctx.game.game, ctx.lang, width_mm=max(w, 180.0), hexagonal=hexagonal),
+        key_block(used_terrain(ctx, map_), ctx.game.game, ctx.lang, width_mm=max(w, 180.0), hexagonal=hexagonal,
+                  root=ctx.game.root),
         _side_blocks(ctx, tracks, "top", w), _side_blocks(ctx, tracks, "bottom", w),
         _side_blocks(ctx, tracks, "left", h), _side_blocks(ctx, tracks, "right", h))
 
@@ -168,7 +169,7 @@ def _compose(around: Around, w: float, h: float, body: Callable[[float, float], 
 def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     """Return a hex map's sheet: map, edge names, tracks beside it, title and key."""
     grid = hex_grid(map_.grid)
-    w, h = grid.size_mm()
+    w, h = HexFrame.of(map_, grid, 0.0, 0.0).rect[2:]
     band = EDGE_BAND_MM
     around = _around(ctx, map_, w + 2 * band, h + 2 * band, hexagonal=True)
     contents = hex_contents(map_, grid)
@@ -176,14 +177,14 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
 
     def body(x: float, y: float) -> list[Item]:
         """Return the map and its edge names with the band's top-left corner at (x, y)."""
-        frame = HexFrame(grid, x + band, y + band)
+        frame = HexFrame.of(map_, grid, x + band, y + band)
         hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang, ctx.game.root)
-        return [*edge_label_items(map_, ctx.lang, frame.x_mm, frame.y_mm, w, h), *hex_map]
+        return [*edge_label_items(map_, ctx.lang, *frame.rect), *hex_map]
 
     drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
     title = ctx.sheet_title(map_)
     return MapSheet(map_.id, map_.id, "hex", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title),
-                    HexFrame(grid, x + band, y + band), tuple(hex_map))
+                    HexFrame.of(map_, grid, x + band, y + band), tuple(hex_map))
 
 
 def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
@@ -207,8 +208,8 @@ def boxes_sheet(ctx: SheetContext, sheet_id: str, map_: Map, tracks: list[Track]
     """Return a sheet of tracks and holding boxes, laid out across a landscape page width."""
     m = SHEET_MARGIN_MM
     title = title_block(ctx.game.game, ctx.text(map_.name), ctx.lang)
-    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=DISPLAY_WIDTH_MM, vertical=False)
-              for t in tracks]
+    blocks = [track_block(t, ctx.game.game, ctx.lang, box_mm=ctx.box_mm, limit_mm=DISPLAY_WIDTH_MM, vertical=False,
+                          root=ctx.game.root) for t in tracks]
     body = flow(blocks, DISPLAY_WIDTH_MM, GAP_MM * 1.5, vertical=False)
     items = (placed(title, m, m), placed(body, m, m + title.height_mm + GAP_MM))
     width = max(title.width_mm, body.width_mm, DISPLAY_WIDTH_MM) + 2 * m

@@ -6,9 +6,11 @@ fortification ring is drawn from the hex's corners instead.
 from __future__ import annotations
 
 import math
+from pathlib import Path as FilePath
 from typing import Callable
 
 from builder.render.drawing import Item, Paint, Path, PathCommand, Polyline, Rect, circle
+from builder.render.images import IMAGE_SUFFIXES, fitted_or_none
 from builder.render.maps.colour import darker
 
 Point = tuple[float, float]
@@ -157,6 +159,16 @@ PLACE_MARKERS: dict[str, tuple[Symbol, str]] = {
 def symbol_items(name: str, x: float, y: float, size: float, colour: str) -> list[Item]:
     """Return the named symbol centred on (x, y)."""
     return SYMBOLS.get(name, landmark)(x, y, size, colour)
+
+
+def drawn_symbol(name: str, x: float, y: float, size: float, colour: str, root: FilePath | None) -> list[Item]:
+    """Return a terrain symbol centred on (x, y): a built-in one, or an image of the game's (found in `root`)
+    fitted in a size × size box, left out when it cannot be read (the check `image/missing` says why)."""
+    if not name.lower().endswith(IMAGE_SUFFIXES):
+        return symbol_items(name, x, y, size, colour)
+    if root is None:
+        return []
+    return fitted_or_none(root / name, x - size / 2, y - size / 2, size, size)
 
 
 def fort_ring(corners: list[Point], centre: Point, colour: str, width_mm: float) -> list[Item]:

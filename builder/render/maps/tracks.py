@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from dataclasses import dataclass
+from pathlib import Path
 
 from builder.model.base import text_in
 from builder.model.game import GameFile
@@ -12,6 +13,7 @@ from builder.model.locales import day_and_month
 from builder.model.map import Track
 from builder.render.drawing import Group, Item, Paint, Rect, Text
 from builder.render.fonts import text_width_mm
+from builder.render.images import fitted_or_none
 from builder.render.maps.colour import darker, lighter
 from builder.render.maps.layout import Block, text_lines, wrapped
 
@@ -31,6 +33,8 @@ class BoxFace:
     value: str
     captions: tuple[str, ...]
     holding: bool = False
+    image: str = ""
+    """The file of the box's picture (a path), or ""."""
 
 
 CAPTION_WIDTH = 0.92
@@ -63,8 +67,9 @@ def turn_faces(game: GameFile, lang: str) -> list[BoxFace]:
     return faces
 
 
-def track_faces(track: Track, game: GameFile, lang: str) -> list[BoxFace]:
-    """Return the faces of a track's boxes; a turn track without boxes takes the turn structure's."""
+def track_faces(track: Track, game: GameFile, lang: str, root: Path | None = None) -> list[BoxFace]:
+    """Return the faces of a track's boxes; a turn track without boxes takes the turn structure's. `root` (the
+    game folder) finds the boxes' pictures."""
     if not track.boxes and track.kind == "turn":
         return turn_faces(game, lang)
     faces = []
@@ -73,26 +78,41 @@ def track_faces(track: Track, game: GameFile, lang: str) -> list[BoxFace]:
         holding = box.value is None and bool(name)
         date = day_and_month(box.date, lang) if isinstance(box.date, dt.date) else text_in(box.date, lang)
         captions = tuple(c for c in (name if not holding else "", date) if c)
-        faces.append(BoxFace(_value_text(box.value) if not holding else name, captions, holding))
+        image = str(root / box.image) if box.image and root is not None else ""
+        faces.append(BoxFace(_value_text(box.value) if not holding else name, captions, holding, image))
     return faces
 
 
+def box_picture(path: str, x_mm: float, y_mm: float, w_mm: float, h_mm: float) -> list[Item]:
+    """Return a box's picture fitted inside its frame (nothing without one, or when it cannot be read: the check
+    `image/missing` says why)."""
+    if not path:
+        return []
+    inset = min(w_mm, h_mm) * 0.08
+    return fitted_or_none(Path(path), x_mm + inset, y_mm + inset, w_mm - 2 * inset, h_mm - 2 * inset)
+
+
 def _box_items(face: BoxFace, width: float, height: float, colour: str) -> list[Item]:
-    """Return one box's frame and text, top-left at (0, 0)."""
+    """Return one box's frame, text and picture, top-left at (0, 0): the picture takes the room under the value
+    (or a holding box's name), above the captions."""
     fill = lighter(colour, 0.86) if colour != INK else BOX_FILL
     items: list[Item] = [Rect(0, 0, width, height, Paint(fill=fill, stroke=colour, stroke_mm=0.35))]
     if face.holding:
         size = min(3.0, height * 0.16)
         lines = wrapped(face.value, size, width - 2.0, font="labels", bold=True)
+        top = 1.0 + len(lines) * size * 1.2 + 0.5
         return items + text_lines(lines, width / 2, 1.0, size, fill=INK, font="labels", bold=True,
-                                  anchor="middle")
-    value_size = height * (0.34 if face.captions else 0.42)
-    baseline = height * (0.46 if face.captions else 0.62)
+                                  anchor="middle") + box_picture(face.image, 0.0, top, width, height - top)
+    pictured = bool(face.image)
+    value_size = height * (0.26 if pictured else 0.34 if face.captions else 0.42)
+    baseline = height * (0.3 if pictured else 0.46 if face.captions else 0.62)
     items.append(Text(width / 2, baseline, face.value, value_size, fill=darker(colour, 0.2) if colour != INK else INK,
                       font="sans", bold=True, anchor="middle"))
+    captions = face.captions[:1 if pictured else 2]
+    items += box_picture(face.image, 0.0, height * 0.3, width, height * (0.52 if captions else 0.7))
     caption_size = height * 0.145
-    for i, caption in enumerate(face.captions[:2]):
-        y = height * 0.72 + i * caption_size * 1.15
+    for i, caption in enumerate(captions):
+        y = height * (0.92 if pictured else 0.72) + i * caption_size * 1.15
         # a long month name ("23 de setembro") is set smaller rather than run over the box's sides
         size = min(caption_size, width * CAPTION_WIDTH / max(text_width_mm(caption, 1.0, "labels"), 1e-6))
         items.append(Text(width / 2, y, caption, size, fill=INK, font="labels", anchor="middle"))
@@ -120,14 +140,18 @@ def _grid_of_boxes(faces: list[BoxFace], box_mm: float, limit_mm: float, vertica
 
 
 def track_block(track: Track, game: GameFile, lang: str, *, box_mm: float, limit_mm: float,
-                vertical: bool) -> Block:
-    """Return a track with its title above its boxes, fitting `limit_mm` along its run."""
+                vertical: bool, root: Path | None = None) -> Block:
+    """Return a track with its title (after its picture, if any) above its boxes, fitting `limit_mm` along its
+    run; `root` (the game folder) finds the pictures."""
     colour = next((s.colour for s in game.sides if s.id == track.side), INK)
-    faces = track_faces(track, game, lang)
-    title_lines = wrapped(text_in(track.name, lang), TITLE_SIZE_MM, max(limit_mm, box_mm * 3) if not vertical
-                          else max(box_mm * 2.5, 40.0), bold=True)
-    title_h = len(title_lines) * TITLE_SIZE_MM * 1.2 + 1.2
+    faces = track_faces(track, game, lang, root)
+    icon_mm = TITLE_SIZE_MM * 2.4 if track.image and root is not None else 0.0
+    icon = box_picture(str(root / track.image), 0.0, 0.0, icon_mm, icon_mm) if icon_mm else []
+    lead = icon[0].w_mm + 1.5 if icon else 0.0
+    title_lines = wrapped(text_in(track.name, lang), TITLE_SIZE_MM, (max(limit_mm, box_mm * 3) if not vertical
+                          else max(box_mm * 2.5, 40.0)) - lead, bold=True)
+    title_h = max(len(title_lines) * TITLE_SIZE_MM * 1.2, icon[0].h_mm if icon else 0.0) + 1.2
     boxes = _grid_of_boxes(faces, box_mm, limit_mm - (title_h if vertical else 0.0), vertical, colour)
-    title = text_lines(title_lines, 0.0, 0.0, TITLE_SIZE_MM, fill=darker(colour, 0.1), bold=True)
-    width = max([boxes.width_mm] + [text_width_mm(t.text, t.size_mm, t.font, t.bold) for t in title])
-    return Block(width, title_h + boxes.height_mm, (*title, Group(boxes.items, dy_mm=title_h)))
+    title = text_lines(title_lines, lead, 0.0, TITLE_SIZE_MM, fill=darker(colour, 0.1), bold=True)
+    width = max([boxes.width_mm] + [lead + text_width_mm(t.text, t.size_mm, t.font, t.bold) for t in title])
+    return Block(width, title_h + boxes.height_mm, (*icon, *title, Group(boxes.items, dy_mm=title_h)))

@@ -12,20 +12,21 @@ WORDS: dict[str, dict[str, str]] = {
            "tile": "Sheet", "row": "row", "column": "column", "of": "of", "assembly": "Assembling the map",
            "overlap": "overlap", "assembly_note": "Trim each sheet along the marks on its top and left edges and "
                                                  "lay it over its neighbours, matching the printed overlap.",
-           "inches": "inches", "sheets.one": "{n} sheet", "sheets.other": "{n} sheets"},
+           "inches": "inches", "sheets.one": "{n} sheet", "sheets.other": "{n} sheets", "hexes": "hexes", "km": "km",
+           "miles": "miles"},
     "pl": {"key": "Legenda terenu", "scale": "Skala", "hex": "1 heks", "turn": "1 tura", "unit": "jednostki",
            "tile": "Arkusz", "row": "rząd", "column": "kolumna", "of": "z", "assembly": "Składanie mapy",
            "overlap": "zakładka", "assembly_note": "Przytnij każdy arkusz wzdłuż znaczników u góry i po lewej "
                                                    "i połóż go na sąsiednich, dopasowując wydrukowaną zakładkę.",
            "inches": "cale", "sheets.one": "{n} arkusz", "sheets.few": "{n} arkusze", "sheets.many": "{n} arkuszy",
-           "sheets.other": "{n} arkusza"},
+           "sheets.other": "{n} arkusza", "hexes": "heksy", "km": "km", "miles": "mile"},
     "pt": {"key": "Legenda do terreno", "scale": "Escala", "hex": "1 hexágono", "turn": "1 turno",
            "unit": "unidades", "tile": "Folha", "row": "linha", "column": "coluna", "of": "de",
            "assembly": "Montagem do mapa", "overlap": "sobreposição",
            "assembly_note": "Corte cada folha pelas marcas de cima e da esquerda e coloque-a sobre as "
                             "vizinhas, fazendo coincidir a sobreposição impressa.",
            "inches": "polegadas", "sheets.one": "{n} folha", "sheets.many": "{n} de folhas",
-           "sheets.other": "{n} folhas"},
+           "sheets.other": "{n} folhas", "hexes": "hexágonos", "km": "km", "miles": "milhas"},
 }
 
 

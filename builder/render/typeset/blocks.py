@@ -133,14 +133,15 @@ def embed(setting: Setting, kind: str, target: str, width_pt: float) -> list[Flo
     return [DrawingFlowable(drawing, max_height_pt=setting.max_drawing_pt)] if drawing else []
 
 
-def figure_flowables(setting: Setting, caption: str, path: str, width_pt: float) -> list[Flowable]:
-    """Return a numbered figure: the image across the column (its proportions kept), its caption below."""
+def figure_flowables(setting: Setting, caption: str, path: str, width_pt: float, share: float = 1.0) -> list[Flowable]:
+    """Return a numbered figure: the image `share` of the column wide and centred (its proportions kept), its
+    caption below."""
     try:
         size = image_size(setting.game.root / path)
     except ImageError:
         return [Para(escape(f"[{caption}]"), setting.styles.small)]
     setting.figures.append(caption)
-    width_mm = width_pt / PT_PER_MM
+    width_mm = width_pt / PT_PER_MM * share
     drawing = Drawing(width_mm, width_mm * size.height / size.width,
                       (fitted_image(setting.game.root / path, 0, 0, width_mm, width_mm * size.height / size.width),))
     label = f"{phrase('figure', setting.lang)} {len(setting.figures)}"
@@ -165,7 +166,9 @@ def flowables(source: BlockText, setting: Setting, *, width_pt: float, style=Non
         elif piece.kind == "embed":
             found.extend(embed(setting, *structure.embed(source.text[piece.start:piece.end]), width_pt))
         elif piece.kind == "figure":
-            found.extend(figure_flowables(setting, *structure.figure(source.text[piece.start:piece.end]), width_pt))
+            line = source.text[piece.start:piece.end]
+            share = structure.figure_attributes(line)[1] or 1.0
+            found.extend(figure_flowables(setting, *structure.figure(line), width_pt, share))
         elif piece.kind == "quote":
             lines = [source.markup(start, end, setting) for start, end in structure.quote_lines(source.text, piece)]
             found.append(Para(" ".join(lines), st.body.clone("quote", leftIndent=style.fontSize * 1.5,

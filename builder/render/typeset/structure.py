@@ -9,8 +9,10 @@ from dataclasses import dataclass
 _LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+")
 _EMBED = re.compile(r"^\{(chart|counter|map):\s*([^}\s]+)\s*\}$")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-FIGURE = re.compile(r'^!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"([^"]*)")?\s*\)$')
-"""A Markdown image alone on its line: `![caption](art/file.png)` or `![alt](file.svg "caption")`: a figure."""
+FIGURE = re.compile(r'^!\[([^\]]*)\]\(\s*([^)\s]+)(?:\s+"([^"]*)")?\s*\)(\{[^}]*\})?$')
+"""A Markdown image alone on its line: `![caption](art/file.png)` or `![alt](file.svg "caption")`: a figure;
+an attribute block after it sets its width (`{width=50%}`, Pandoc's way)."""
+_WIDTH = re.compile(r"^\{\s*width\s*=\s*(\d+(?:\.\d+)?)%\s*\}$")
 _QUOTE = re.compile(r"^\s*>\s?")
 _TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
@@ -137,6 +139,18 @@ def figure(text: str) -> tuple[str, str] | None:
     """Return (caption, path) of a figure line: the title if it has one, else the alt text."""
     match = FIGURE.match(text.strip())
     return (match.group(3) or match.group(1), match.group(2)) if match else None
+
+
+def figure_attributes(text: str) -> tuple[str, float | None]:
+    """Return the attribute block of a figure line (`{width=50%}`, "" when none) and the width it sets, a fraction
+    of the column from above 0 to 1 (None when the block sets none the renderer knows: rulebook/figure-attribute)."""
+    match = FIGURE.match(text.strip())
+    block = (match.group(4) or "") if match else ""
+    if not block:
+        return "", 1.0
+    width = _WIDTH.match(block)
+    percent = float(width.group(1)) if width else 0.0
+    return block, percent / 100 if 0 < percent <= 100 else None
 
 
 def embed(text: str) -> tuple[str, str] | None:
