@@ -207,7 +207,7 @@ def test_map_form_in_the_pdf_names_the_transparency_of_fills_over_a_painting(min
     game = _with_art(minimal, '      background: {image: art/painting.png, align: {"0101": [50, 40], "0605": [350, 330]},'
                               ' terrain: all, terrain_opacity: 0.4}\n')
     build_game(game, tmp_path / "out")
-    page = pypdf.PdfReader(tmp_path / "out" / "minimal" / "maps" / "main-full.pdf").pages[0]
+    page = pypdf.PdfReader(tmp_path / "out" / "minimal" / "maps" / "main-en-full.pdf").pages[0]
     forms = [x.get_object() for x in page["/Resources"]["/XObject"].values()]
     states = [state.get_object() for form in forms for state in form["/Resources"].get("/ExtGState", {}).values()]
     assert any(float(state.get("/ca", 1)) == 0.4 for state in states)
