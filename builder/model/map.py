@@ -189,8 +189,8 @@ class Box(ContentModel):
     """Text printed in or above the box."""
     value: BoxValue | None = None
     """The number the box stands for on a track (a number; a word here is an error)."""
-    date: str = ""
-    """A date printed in the box (turn tracks)."""
+    date: Text = ""
+    """A date printed in the box (turn tracks), or one per language (`{pl: 23 maja, en: 23 May}`)."""
 
 
 class Track(ContentModel):

@@ -155,7 +155,7 @@ def unit_slot_text(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit
     if source == "name":
         return text_in(unit.name, _lang(game))
     if source == "label":
-        return unit.steps[step].label
+        return text_in(unit.steps[step].label, _lang(game))
     if source == "text":
         return slot.text
     return ""

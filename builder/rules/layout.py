@@ -84,7 +84,7 @@ def _printed_texts(game: Game) -> Iterator[tuple[Location, str, str]]:
     for unit in game.counters.units:
         for key in ("designation", "parent_label"):
             yield location_of(unit, key), getattr(unit, key), unit.id
-        for text in [*unit.designators, *(s.label for s in unit.steps)]:
+        for text in [*unit.designators, *(text_in(s.label, lang) for s in unit.steps)]:
             yield location_of(unit), text, unit.id
     for marker in game.counters.markers:
         for face in marker.faces:

@@ -61,7 +61,7 @@ def track_faces(track: Track, game: GameFile, lang: str) -> list[BoxFace]:
     for box in track.boxes:
         name = text_in(box.name, lang)
         holding = box.value is None and bool(name)
-        captions = tuple(c for c in (name if not holding else "", box.date) if c)
+        captions = tuple(c for c in (name if not holding else "", text_in(box.date, lang)) if c)
         faces.append(BoxFace(_value_text(box.value) if not holding else name, captions, holding))
     return faces
 
