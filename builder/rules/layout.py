@@ -80,15 +80,18 @@ def text_overflows(game: Game, ix: Index) -> Iterator[Finding]:
 
 
 def _printed_texts(game: Game) -> Iterator[tuple[Location, str, str]]:
-    lang = game.game.languages[0]
+    """Yield the words counters print, in every language of the game (each edition's counters print theirs)."""
+    languages = game.game.languages
     for unit in game.counters.units:
         for key in ("designation", "parent_label"):
             yield location_of(unit, key), getattr(unit, key), unit.id
-        for text in [*unit.designators, *(text_in(s.label, lang) for s in unit.steps)]:
+        labels = {text_in(s.label, lang) for s in unit.steps for lang in languages}
+        for text in [*unit.designators, *sorted(labels)]:
             yield location_of(unit), text, unit.id
     for marker in game.counters.markers:
         for face in marker.faces:
-            yield location_of(face, "text"), text_in(face.text, lang), marker.id
+            for text in sorted({text_in(face.text, lang) for lang in languages}):
+                yield location_of(face, "text"), text, marker.id
 
 
 @check("layout/missing-glyph")
