@@ -61,6 +61,6 @@ def test_source_edition_keeps_its_own_texts(folder: Path) -> None:
     assert [str(item.at) for item in translated if not item.text.get(source, "").strip()] == []
     differing = [item.text[source] for item in translated if item.text[source] != item.text.get("en")]
     assert len(differing) > 50
-    english = Vocabulary.of(game).own["en"]
+    english = Vocabulary.of(game, printed_texts(game)).own["en"]
     own = [text for text in differing if not set(common_words_of(text)) or set(common_words_of(text)) - english]
     assert len(own) >= 0.98 * len(differing), [t for t in differing if t not in own][:20]

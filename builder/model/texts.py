@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
+import sys
 import types
 import typing
 from dataclasses import dataclass
@@ -31,99 +32,126 @@ _NOUNS = {"GameFile": "game", "ValueDef": "value", "Crt": "chart", "Tec": "chart
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a model stands in the game: the model, and the field of the model above it that holds it."""
+
+    node: BaseModel
+    parent: "Place | None" = None
+    field: str = ""
+    index: int | str | None = None
+    name: str = ""
+    """For a file's model, the file in words (`counters.yaml`); for a scenario, `scenario "…"`."""
+    root_key: str = ""
+    """For a file's model, its key (`counters`); for a scenario, its id."""
+
+    def phrase(self) -> str:
+        """Return the model in words: by its id when it has one (`unit "inf-1"`), else by its place."""
+        ident = getattr(self.node, "id", None)
+        if self.parent is None:
+            return self.name
+        noun = _noun(type(self.node).__name__)
+        if isinstance(ident, str) and ident:
+            return f'{noun} "{ident}"'
+        if self.index is None:
+            return f"the {self.field.replace('_', ' ')} of {self.parent.phrase()}"
+        spot = f"{self.index + 1}" if isinstance(self.index, int) else f'"{self.index}"'
+        return f"{noun} {spot} of {self.parent.phrase()}"
+
+    def key(self) -> str:
+        """Return a short, stable name of the model: its id, else its parent's key and its place (`inf-1.steps.0`)."""
+        ident = getattr(self.node, "id", None)
+        if self.parent is None:
+            return self.root_key
+        if isinstance(ident, str) and ident:
+            return ident
+        return f"{self.parent.key()}.{self.field}" + ("" if self.index is None else f".{self.index}")
+
+
+@dataclass(frozen=True)
 class PrintedText:
-    """One text for players: its value, where it is written, and what it is, in words."""
+    """One text for players: its value, where it is written, and the model field that holds it."""
 
     text: Text
     at: Location
-    what: str
-    """What the text is, for a message: `the name of unit "inf-1"`."""
-    subject: str
-    """A short, stable name of it, for waivers: `inf-1.name`."""
-    owner: BaseModel
+    place: Place
     """The model whose field holds it."""
     field: str
     """That field's name."""
     index: int | str | None = None
     """Its place in the field, when the field holds a list (a number) or a mapping (a key) of texts."""
 
+    @property
+    def owner(self) -> BaseModel:
+        """Return the model whose field holds the text."""
+        return self.place.node
 
-@dataclass(frozen=True)
-class _Owner:
-    """The model a text belongs to, in words (`unit "inf-1"`) and as a subject key (`inf-1`)."""
+    @property
+    def what(self) -> str:
+        """Return what the text is, for a message: `the name of unit "inf-1"`."""
+        field = self.field.replace("_", " ")
+        if self.index is None:
+            return f"the {field} of {self.place.phrase()}"
+        if isinstance(self.index, int):
+            return f"item {self.index + 1} of the {field} of {self.place.phrase()}"
+        return f'the {field} "{self.index}" of {self.place.phrase()}'
 
-    node: BaseModel
-    phrase: str
-    key: str
+    @property
+    def subject(self) -> str:
+        """Return a short, stable name of the text, for waivers: `inf-1.name`."""
+        return f"{self.place.key()}.{self.field}" + ("" if self.index is None else f".{self.index}")
 
 
 def printed_texts(game: Game) -> Iterator[PrintedText]:
     """Yield every text for players in the game, file by file, in the order the content writes them."""
-    roots: list[tuple[BaseModel, str, str]] = [
-        (game.game, "game.yaml", "game"), (game.counters, "counters.yaml", "counters"),
-        (game.maps, "map.yaml", "map"), (game.charts, "charts.yaml", "charts")]
-    roots += [(s, f'scenario "{s.id}"', s.id) for s in game.scenarios]
-    for node, phrase, key in roots:
-        yield from _texts_of(_Owner(node, phrase, key))
+    roots = [Place(game.game, name="game.yaml", root_key="game"),
+             Place(game.counters, name="counters.yaml", root_key="counters"),
+             Place(game.maps, name="map.yaml", root_key="map"), Place(game.charts, name="charts.yaml", root_key="charts")]
+    roots += [Place(s, name=f'scenario "{s.id}"', root_key=s.id) for s in game.scenarios]
+    for place in roots:
+        yield from _texts_of(place)
 
 
-def _texts_of(owner: _Owner) -> Iterator[PrintedText]:
-    for name, shape in field_shapes(type(owner.node)):
-        value = getattr(owner.node, name)
+def _texts_of(place: Place) -> Iterator[PrintedText]:
+    node = place.node
+    for name, shape in field_shapes(type(node)):
+        value = getattr(node, name)
         if value is None:
             continue
         if shape == "models":
-            yield from _texts_below(owner, name, value)
+            yield from _texts_below(place, name, value)
         else:
-            yield from _texts_in_field(owner, name, shape, value)
+            yield from _texts_in_field(place, name, shape, value)
 
 
-def _texts_in_field(owner: _Owner, name: str, shape: Shape, value: Any) -> Iterator[PrintedText]:
-    field = name.replace("_", " ")
-    src = owner.node.src  # type: ignore[attr-defined]
+def _texts_in_field(place: Place, name: str, shape: Shape, value: Any) -> Iterator[PrintedText]:
+    src = place.node.src  # type: ignore[attr-defined]
     if shape == "text":
         if is_text(value):
-            yield PrintedText(value, _at(src, "value", name), f"the {field} of {owner.phrase}", f"{owner.key}.{name}",
-                              owner.node, name)
+            yield PrintedText(value, _at(src, "value", name), place, name)
         return
     items = enumerate(value) if shape == "list" else value.items()
     for index, item in items:
         if isinstance(item, BaseModel):
-            yield from _texts_of(_child(owner, name, index, item))
+            yield from _texts_of(Place(item, place, name, index))
         elif is_text(item):
-            if shape == "list":
-                what, at = f"item {index + 1} of the {field} of {owner.phrase}", _at(src, "item", name, index)
-            else:
-                what, at = f'the {field} "{index}" of {owner.phrase}', _at(src, "key", name, index)
-            yield PrintedText(item, at, what, f"{owner.key}.{name}.{index}", owner.node, name, index)
+            yield PrintedText(item, _at(src, "item" if shape == "list" else "key", name, index), place, name, index)
 
 
-def _texts_below(owner: _Owner, name: str, value: Any) -> Iterator[PrintedText]:
+def _texts_below(place: Place, name: str, value: Any) -> Iterator[PrintedText]:
     """Walk the models a field holds: one, or a list or mapping of them."""
     if isinstance(value, BaseModel):
-        yield from _texts_of(_child(owner, name, None, value))
+        yield from _texts_of(Place(value, place, name))
     elif isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
             if isinstance(item, BaseModel):
-                yield from _texts_of(_child(owner, name, index, item))
+                yield from _texts_of(Place(item, place, name, index))
     elif isinstance(value, dict):
         for key, item in value.items():
             if isinstance(item, BaseModel):
-                yield from _texts_of(_child(owner, name, key, item))
+                yield from _texts_of(Place(item, place, name, key))
 
 
-def _child(owner: _Owner, name: str, index: int | str | None, node: BaseModel) -> _Owner:
-    """Return how a model below `owner` is named: by its id when it has one, else by its place."""
-    noun = _noun(type(node).__name__)
-    ident = getattr(node, "id", None)
-    if isinstance(ident, str) and ident:
-        return _Owner(node, f'{noun} "{ident}"', ident)
-    if index is None:
-        return _Owner(node, f"the {name.replace('_', ' ')} of {owner.phrase}", f"{owner.key}.{name}")
-    spot = f"{index + 1}" if isinstance(index, int) else f'"{index}"'
-    return _Owner(node, f"{noun} {spot} of {owner.phrase}", f"{owner.key}.{name}.{index}")
-
-
+@functools.cache
 def _noun(class_name: str) -> str:
     return _NOUNS.get(class_name) or re.sub(r"(?<!^)(?=[A-Z])", " ", class_name).lower()
 
@@ -148,13 +176,30 @@ def is_text(value: object) -> bool:
 
 @functools.cache
 def field_shapes(cls: type[BaseModel]) -> tuple[tuple[str, Shape], ...]:
-    """Return the fields of a content class that hold text or models that may, with how they hold it."""
+    """Return the fields of a content class that hold text, or models that may (directly or further down),
+    with how they hold it. Fields of models that never hold text (a map's hexes, the print settings) are
+    left out, so the walk does not visit them."""
     shapes = []
     for name, info in cls.model_fields.items():
         shape = _shape(info.annotation)
+        if shape == "models" and not any(_holds_text(model) for model in _models_in(info.annotation, cls)):
+            shape = None
         if shape is not None:
             shapes.append((name, shape))
     return tuple(shapes)
+
+
+def _holds_text(cls: type[BaseModel], seen: frozenset[type] = frozenset()) -> bool:
+    """Return whether a content class, or one it holds, has a text field."""
+    if cls in seen:
+        return False
+    for info in cls.model_fields.values():
+        shape = _shape(info.annotation)
+        if shape in ("text", "list", "map"):
+            return True
+        if shape == "models" and any(_holds_text(m, seen | {cls}) for m in _models_in(info.annotation, cls)):
+            return True
+    return False
 
 
 def _shape(annotation: Any) -> Shape | None:
@@ -167,7 +212,7 @@ def _shape(annotation: Any) -> Shape | None:
             return "list"
         if origin is dict and len(args) == 2 and _shape(args[1]) == "text":
             return "map"
-    return "models" if _mentions_model(annotation) else None
+    return "models" if _models_in(annotation, None) else None
 
 
 def _arms(annotation: Any) -> list[Any]:
@@ -183,10 +228,15 @@ def _is_language_mapping(arm: Any) -> bool:
     return typing.get_origin(arm) is dict and typing.get_args(arm)[:1] == (LanguageCode,)
 
 
-def _mentions_model(annotation: Any) -> bool:
-    """Return whether a field's type may hold a content model (a forward reference is taken to)."""
+def _models_in(annotation: Any, owner: type | None) -> list[Any]:
+    """Return the content classes a field's type may hold; a forward reference (`"HexEntry"`) is looked up in
+    the module of the class that declares the field, or kept as it is when there is none to look in."""
     if isinstance(annotation, (str, typing.ForwardRef)):
-        return True
+        name = annotation if isinstance(annotation, str) else annotation.__forward_arg__
+        if owner is None:
+            return [name]
+        found = vars(sys.modules[owner.__module__]).get(name)
+        return [found] if isinstance(found, type) and issubclass(found, BaseModel) else []
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return True
-    return any(_mentions_model(arg) for arg in typing.get_args(annotation) if arg is not Ellipsis)
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) if arg is not Ellipsis for m in _models_in(arg, owner)]

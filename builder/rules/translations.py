@@ -24,6 +24,7 @@ from builder.rules.registry import check
 LETTERS = {"pl": "ąćęłńóśźż", "pt": "ãõçáéíóúâêôà"}
 """Letters that mark a word as one of these languages' rather than English (the seed games' languages)."""
 
+_MARKS = frozenset("".join(LETTERS.values()))
 _WORD = re.compile(r"[^\W\d_]+")
 _SHORTEST_WORD = 3
 """Shorter words (`of`, `do`, `Pz`) are left alone, unless a letter of one language marks them (`Oś`)."""
@@ -51,8 +52,8 @@ def missing_translations(game: Game, ix: Index) -> Iterator[Finding]:
 def untranslated_texts(game: Game, ix: Index) -> Iterator[Finding]:
     """A text printed alike in every edition has no word of only one of the game's languages.
 
-    Why: a plain string, or a text written the same in every language, prints alike in every edition, so a Polish word in it lands on the English
-    counters. A word is one language's when that language writes it in lower case (in its rulebook or
+    Why: a plain string, or a text written the same in every language, prints alike in every edition, so a
+    Polish word in it lands on the English counters. A word is one language's when that language writes it in lower case (in its rulebook or
     its texts per language) and no other language writes it at all, or when it has a letter only that
     language writes (ł, ã). Names and abbreviations (written capitalised), designations and numbers
     (`21 Pz`, `150/50`) are left alone, and so are a chart's result codes, whose names are texts.
@@ -61,9 +62,10 @@ def untranslated_texts(game: Game, ix: Index) -> Iterator[Finding]:
     """
     if len(game.game.languages) < 2:
         return
-    vocabulary = Vocabulary.of(game)
+    texts = list(printed_texts(game))
+    vocabulary = Vocabulary.of(game, texts)
     kinds = cell_kinds(game)
-    for item in printed_texts(game):
+    for item in texts:
         shared = shared_text(item.text)
         if shared is None or kinds.get((id(item.owner), item.field, item.index), "text") != "text":
             continue
@@ -71,10 +73,10 @@ def untranslated_texts(game: Game, ix: Index) -> Iterator[Finding]:
         if found:
             lang, word = found
             others = [other for other in game.game.languages if other != lang]
+            written = ", ".join([f'{lang}: "{shared}"'] + [f"{other}: …" for other in others])
             yield Finding(item.at, f"{item.what}, \"{shared}\", is one text for every edition, but \"{word}\" "
                           f"is a word of the {lang} texts only: the {_listed(others)} edition would print it too",
-                          "write it per language: {" + ", ".join([f'{lang}: "{shared}"'] + [f"{o}: …" for o in others])
-                          + "}", subject=item.subject)
+                          f"write it per language: {{{written}}}", subject=item.subject)
 
 
 @dataclass(frozen=True)
@@ -90,20 +92,22 @@ class Vocabulary:
     """The languages that have a rulebook: only their silence about a word says it is not theirs."""
 
     @classmethod
-    def of(cls, game: Game) -> "Vocabulary":
-        """Return the vocabulary of a game."""
+    def of(cls, game: Game, texts: Iterable[PrintedText]) -> "Vocabulary":
+        """Return the vocabulary of a game, whose texts for players are `texts`."""
         written: dict[str, list[str]] = {lang: [] for lang in game.game.languages}
         for book in game.rulebooks:
             if book.lang in written:
                 written[book.lang].append(_rulebook_text(book))
-        for item in printed_texts(game):
+        for item in texts:
             if isinstance(item.text, dict) and shared_text(item.text) is None:
                 for lang, text in item.text.items():
                     if lang in written:
                         written[lang].append(text)
-        texts = {lang: "\n".join(parts) for lang, parts in written.items()}
-        return cls(tuple(game.game.languages), {k: frozenset(common_words_of(v)) for k, v in texts.items()},
-                   {k: frozenset(words_of(v)) for k, v in texts.items()}, frozenset(b.lang for b in game.rulebooks))
+        tokens = {lang: set(_WORD.findall("\n".join(parts))) for lang, parts in written.items()}
+        return cls(tuple(game.game.languages),
+                   {lang: frozenset(common_words_of(" ".join(found))) for lang, found in tokens.items()},
+                   {lang: frozenset(words_of(" ".join(found))) for lang, found in tokens.items()},
+                   frozenset(book.lang for book in game.rulebooks))
 
     def language_of(self, word: str) -> str | None:
         """Return the one language `word` belongs to, or None when it is several's, none's, or undecided.
@@ -154,15 +158,16 @@ def cell_kinds(game: Game) -> dict[tuple[int, str, int | None], CellKind]:
 
 
 def words_of(text: str) -> list[str]:
-    """Return the words of a text, in lower case: runs of letters, long enough or marked by a letter."""
-    return [w for w in _WORD.findall(text.lower())
-            if len(w) >= _SHORTEST_WORD or any(_marked(w, lang) for lang in LETTERS)]
+    """Return the words of a text, in lower case and first use order: runs of letters, long enough or marked by
+    a letter of one language."""
+    return [w for w in dict.fromkeys(_WORD.findall(text.lower()))
+            if len(w) >= _SHORTEST_WORD or not _MARKS.isdisjoint(w)]
 
 
 def common_words_of(text: str) -> list[str]:
     """Return the words a text writes in lower case: a language's own words, not the names (`Incheon`) and
     abbreviations (`KPA`) it shares with the others, which it writes capitalised wherever it uses them."""
-    return [w for w in _WORD.findall(text) if w.islower() and len(w) >= _SHORTEST_WORD]
+    return [w for w in dict.fromkeys(_WORD.findall(text)) if len(w) >= _SHORTEST_WORD and w.islower()]
 
 
 def _marked(word: str, lang: str) -> bool:
