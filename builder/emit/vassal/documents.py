@@ -100,7 +100,10 @@ def documents_from(game: Game, artifacts: list[Artifact]) -> tuple[Document, ...
     lang = game.game.languages[0]
     names = {s.id: text_in(s.name, lang) or s.id for s in game.scenarios}
     found = []
+    paper = game.game.print.papers[0]
     for artifact in artifacts:
+        if artifact.extra.get("paper", paper) != paper:  # the module carries each document once, on the first paper
+            continue
         book_lang = artifact.extra.get("lang", lang)
         if artifact.kind == "rules-pdf":
             found.append(Document(f"{word('rulebook', lang)} ({book_lang})", f"rules-{book_lang}.pdf", artifact.data))
