@@ -54,7 +54,8 @@ def test_english_texts_hold_no_source_language_letters(folder: Path) -> None:
 @pytest.mark.parametrize("folder", SEEDS, ids=lambda p: p.name)
 def test_source_edition_keeps_its_own_texts(folder: Path) -> None:
     """Each text per language has its source-language text, and the source edition's texts that differ from
-    the English ones are its own words: the English texts do not write them in lower case (loanwords such as "(flak)" aside)."""
+    the English ones are its own words: the English texts do not write them in lower case (loanwords such
+    as "(flak)" aside)."""
     game = load_game(folder)
     source = game.game.languages[0]
     translated = [item for item in printed_texts(game) if isinstance(item.text, dict)]

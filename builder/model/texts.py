@@ -32,11 +32,11 @@ _NOUNS = {"GameFile": "game", "ValueDef": "value", "Crt": "chart", "Tec": "chart
 
 
 @dataclass(frozen=True)
-class Place:
-    """Where a model stands in the game: the model, and the field of the model above it that holds it."""
+class Holder:
+    """A model that holds texts, and where it stands in the game: the field of the model above that holds it."""
 
     node: BaseModel
-    parent: "Place | None" = None
+    parent: "Holder | None" = None
     field: str = ""
     index: int | str | None = None
     name: str = ""
@@ -45,7 +45,7 @@ class Place:
     """For a file's model, its key (`counters`); for a scenario, its id."""
 
     def phrase(self) -> str:
-        """Return the model in words: by its id when it has one (`unit "inf-1"`), else by its place."""
+        """Return the model in words: by its id when it has one (`unit "inf-1"`), else by where it stands."""
         ident = getattr(self.node, "id", None)
         if self.parent is None:
             return self.name
@@ -58,7 +58,7 @@ class Place:
         return f"{noun} {spot} of {self.parent.phrase()}"
 
     def key(self) -> str:
-        """Return a short, stable name of the model: its id, else its parent's key and its place (`inf-1.steps.0`)."""
+        """Return a short, stable name of the model: its id, else its parent's key and its field (`inf-1.steps.0`)."""
         ident = getattr(self.node, "id", None)
         if self.parent is None:
             return self.root_key
@@ -73,7 +73,7 @@ class PrintedText:
 
     text: Text
     at: Location
-    place: Place
+    holder: Holder
     """The model whose field holds it."""
     field: str
     """That field's name."""
@@ -83,72 +83,73 @@ class PrintedText:
     @property
     def owner(self) -> BaseModel:
         """Return the model whose field holds the text."""
-        return self.place.node
+        return self.holder.node
 
     @property
     def what(self) -> str:
         """Return what the text is, for a message: `the name of unit "inf-1"`."""
         field = self.field.replace("_", " ")
         if self.index is None:
-            return f"the {field} of {self.place.phrase()}"
+            return f"the {field} of {self.holder.phrase()}"
         if isinstance(self.index, int):
-            return f"item {self.index + 1} of the {field} of {self.place.phrase()}"
-        return f'the {field} "{self.index}" of {self.place.phrase()}'
+            return f"item {self.index + 1} of the {field} of {self.holder.phrase()}"
+        return f'the {field} "{self.index}" of {self.holder.phrase()}'
 
     @property
     def subject(self) -> str:
         """Return a short, stable name of the text, for waivers: `inf-1.name`."""
-        return f"{self.place.key()}.{self.field}" + ("" if self.index is None else f".{self.index}")
+        return f"{self.holder.key()}.{self.field}" + ("" if self.index is None else f".{self.index}")
 
 
 def printed_texts(game: Game) -> Iterator[PrintedText]:
     """Yield every text for players in the game, file by file, in the order the content writes them."""
-    roots = [Place(game.game, name="game.yaml", root_key="game"),
-             Place(game.counters, name="counters.yaml", root_key="counters"),
-             Place(game.maps, name="map.yaml", root_key="map"), Place(game.charts, name="charts.yaml", root_key="charts")]
-    roots += [Place(s, name=f'scenario "{s.id}"', root_key=s.id) for s in game.scenarios]
-    for place in roots:
-        yield from _texts_of(place)
+    roots = [Holder(game.game, name="game.yaml", root_key="game"),
+             Holder(game.counters, name="counters.yaml", root_key="counters"),
+             Holder(game.maps, name="map.yaml", root_key="map"),
+             Holder(game.charts, name="charts.yaml", root_key="charts")]
+    roots += [Holder(s, name=f'scenario "{s.id}"', root_key=s.id) for s in game.scenarios]
+    for holder in roots:
+        yield from _texts_of(holder)
 
 
-def _texts_of(place: Place) -> Iterator[PrintedText]:
-    node = place.node
+def _texts_of(holder: Holder) -> Iterator[PrintedText]:
+    node = holder.node
     for name, shape in field_shapes(type(node)):
         value = getattr(node, name)
         if value is None:
             continue
         if shape == "models":
-            yield from _texts_below(place, name, value)
+            yield from _texts_below(holder, name, value)
         else:
-            yield from _texts_in_field(place, name, shape, value)
+            yield from _texts_in_field(holder, name, shape, value)
 
 
-def _texts_in_field(place: Place, name: str, shape: Shape, value: Any) -> Iterator[PrintedText]:
-    src = place.node.src  # type: ignore[attr-defined]
+def _texts_in_field(holder: Holder, name: str, shape: Shape, value: Any) -> Iterator[PrintedText]:
+    src = holder.node.src  # type: ignore[attr-defined]
     if shape == "text":
         if is_text(value):
-            yield PrintedText(value, _at(src, "value", name), place, name)
+            yield PrintedText(value, _at(src, "value", name), holder, name)
         return
     items = enumerate(value) if shape == "list" else value.items()
     for index, item in items:
         if isinstance(item, BaseModel):
-            yield from _texts_of(Place(item, place, name, index))
+            yield from _texts_of(Holder(item, holder, name, index))
         elif is_text(item):
-            yield PrintedText(item, _at(src, "item" if shape == "list" else "key", name, index), place, name, index)
+            yield PrintedText(item, _at(src, "item" if shape == "list" else "key", name, index), holder, name, index)
 
 
-def _texts_below(place: Place, name: str, value: Any) -> Iterator[PrintedText]:
+def _texts_below(holder: Holder, name: str, value: Any) -> Iterator[PrintedText]:
     """Walk the models a field holds: one, or a list or mapping of them."""
     if isinstance(value, BaseModel):
-        yield from _texts_of(Place(value, place, name))
+        yield from _texts_of(Holder(value, holder, name))
     elif isinstance(value, (list, tuple)):
         for index, item in enumerate(value):
             if isinstance(item, BaseModel):
-                yield from _texts_of(Place(item, place, name, index))
+                yield from _texts_of(Holder(item, holder, name, index))
     elif isinstance(value, dict):
         for key, item in value.items():
             if isinstance(item, BaseModel):
-                yield from _texts_of(Place(item, place, name, key))
+                yield from _texts_of(Holder(item, holder, name, key))
 
 
 @functools.cache

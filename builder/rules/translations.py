@@ -53,9 +53,9 @@ def untranslated_texts(game: Game, ix: Index) -> Iterator[Finding]:
     """A text printed alike in every edition has no word of only one of the game's languages.
 
     Why: a plain string, or a text written the same in every language, prints alike in every edition, so a
-    Polish word in it lands on the English counters. A word is one language's when that language writes it in lower case (in its rulebook or
-    its texts per language) and no other language writes it at all, or when it has a letter only that
-    language writes (ł, ã). Names and abbreviations (written capitalised), designations and numbers
+    Polish word in it lands on the English counters. A word is one language's when that language writes it
+    in lower case (in its rulebook or its texts per language) and no other language writes it at all, or
+    when it has a letter only that language writes (ł, ã). Names and abbreviations (written capitalised), designations and numbers
     (`21 Pz`, `150/50`) are left alone, and so are a chart's result codes, whose names are texts.
     Fails:  languages: [pl, en], a marker's text: Niezaopatrzona (a word of rules/pl/, not of rules/en/)
     Passes: text: {pl: Niezaopatrzona, en: Out of supply}, or text: "21 Pz"

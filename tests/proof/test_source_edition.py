@@ -22,7 +22,7 @@ def _own_words(built: Built, kinds: set[tuple[type, str]]) -> set[str]:
     source = built.game.game.languages[0]
     words: set[str] = set()
     for item in printed_texts(built.game):
-        marker = item.place.parent.node if item.place.parent is not None else None
+        marker = item.holder.parent.node if item.holder.parent is not None else None
         if getattr(marker, "origin", "source") != "source":
             continue  # a module aid is a VASSAL piece only
         if (type(item.owner), item.field) in kinds and isinstance(item.text, dict):
