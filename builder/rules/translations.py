@@ -11,13 +11,13 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Iterator
 
+from builder.diagnostics import WARNING, Finding
 from builder.model.base import Text
 from builder.model.cells import CellKind
 from builder.model.charts import Tec, column_types
 from builder.model.content import Game
 from builder.model.rulebook import Rulebook
 from builder.model.texts import PrintedText, printed_texts
-from builder.rules.diagnostic import WARNING, Finding
 from builder.rules.index import Index
 from builder.rules.registry import check
 
