@@ -10,7 +10,7 @@ from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
 from builder.render.counter_text import PlacedText
-from builder.render.counters import FaceParts, marker_face_parts, unit_face_parts
+from builder.render.counters import FaceParts, layout_for_unit, marker_face_parts, unit_face_parts
 from builder.render.drawing import Item, Rect, Text
 from builder.render.ink import Box, shape_box, text_box
 
@@ -94,9 +94,10 @@ def printed_faces(game: Game) -> tuple[PrintedFace, ...]:
 
 
 def unit_texts(game: Game, unit: Unit) -> list[object]:
-    """Return the texts per language a unit's faces may print: its name, step labels, and its side's name."""
-    sides = [n.side for n in game.game.nationalities if n.id == unit.nationality]
-    return [unit.name, *(step.label for step in unit.steps), *(s.name for s in game.game.sides if s.id in sides)]
+    """Return the texts per language a unit's faces print: its name and its step labels, where its layout has
+    a slot for them (the other slots print designations and numbers, alike in every language)."""
+    sources = {slot.source for slot in layout_for_unit(game, unit).texts}
+    return ([unit.name] if "name" in sources else []) + ([s.label for s in unit.steps] if "label" in sources else [])
 
 
 def marker_texts(marker: Marker) -> list[object]:
