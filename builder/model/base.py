@@ -83,7 +83,10 @@ Scalar = Union[bool, int, float, str, None]
 
 
 def text_in(text: Text | None, lang: str, fallback: str = "") -> str:
-    """Return `text` in `lang`, else in its first language, else `fallback`."""
+    """Return `text` in `lang`, else in its first language, else `fallback`.
+
+    The fallback is never silent for content: the check `text/missing-translation` warns, at the text's
+    file, line and column, about every text per language that lacks a language of the game."""
     if text is None:
         return fallback
     if isinstance(text, str):

@@ -86,8 +86,8 @@ class Step(ContentModel):
 
     values: dict[Id, Scalar] = {}
     """The printed values of this step (`attack: 4`, `defence: 4`, `movement: 15`)."""
-    label: str = ""
-    """A text printed instead of, or beside, the values (e.g. `Dismounted`)."""
+    label: Text = ""
+    """A text printed instead of, or beside, the values (e.g. `Dismounted`), or one per language."""
     counter: Literal["same", "separate"] = "same"
     """`separate` when this step is printed on a counter of its own (a last-step battalion)."""
     size: UnitSize | None = None

@@ -158,7 +158,7 @@ def unit_slot_text(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit
     if source == "name":
         return text_in(unit.name, lang)
     if source == "label":
-        return unit.steps[step].label
+        return text_in(unit.steps[step].label, lang)
     if source == "text":
         return slot.text
     return ""

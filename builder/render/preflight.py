@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from builder.memo import per_game
+from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
 from builder.render.counter_text import PlacedText
-from builder.render.counters import FaceParts, marker_face_parts, unit_face_parts
+from builder.render.counters import FaceParts, layout_for_unit, marker_face_parts, unit_face_parts
 from builder.render.drawing import Item, Rect, Text
 from builder.render.ink import Box, shape_box, text_box
 
@@ -57,6 +58,8 @@ class PrintedFace:
     index: int
     """The step (units) or face (markers), from 0."""
     parts: FaceParts
+    lang: str = ""
+    """The edition the face is measured in, when not the game's first language (whose faces are all measured)."""
 
     @property
     def printed(self) -> bool:
@@ -67,14 +70,41 @@ class PrintedFace:
     def name(self) -> str:
         """Return how a message names the face."""
         kind = "unit" if isinstance(self.owner, Unit) else "marker"
-        return f'{kind} "{self.owner.id}" ({"step" if kind == "unit" else "face"} {self.index + 1})'
+        edition = f", {self.lang} edition" if self.lang else ""
+        return f'{kind} "{self.owner.id}" ({"step" if kind == "unit" else "face"} {self.index + 1}{edition})'
 
 
 @per_game
 def printed_faces(game: Game) -> tuple[PrintedFace, ...]:
-    """Return every face of every unit and marker, in file order (measured once for all the checks)."""
+    """Return every face of every unit and marker, in file order (measured once for all the checks), then the
+    faces each further language prints in words of its own (a step label, a marker's text)."""
     faces = [PrintedFace(unit, step, unit_face_parts(game, unit, step))
              for unit in game.counters.units for step in range(len(unit.steps))]
     faces += [PrintedFace(marker, face, marker_face_parts(game, marker, face))
               for marker in game.counters.markers for face in range(max(1, len(marker.faces)))]
+    first = game.game.languages[0]
+    for lang in game.game.languages[1:]:
+        faces += [PrintedFace(unit, step, unit_face_parts(game, unit, step, lang), lang)
+                  for unit in game.counters.units if words_differ(unit_texts(game, unit), first, lang)
+                  for step in range(len(unit.steps))]
+        faces += [PrintedFace(marker, face, marker_face_parts(game, marker, face, lang), lang)
+                  for marker in game.counters.markers if words_differ(marker_texts(marker), first, lang)
+                  for face in range(max(1, len(marker.faces)))]
     return tuple(faces)
+
+
+def unit_texts(game: Game, unit: Unit) -> list[object]:
+    """Return the texts per language a unit's faces print: its name and its step labels, where its layout has
+    a slot for them (the other slots print designations and numbers, alike in every language)."""
+    sources = {slot.source for slot in layout_for_unit(game, unit).texts}
+    return ([unit.name] if "name" in sources else []) + ([s.label for s in unit.steps] if "label" in sources else [])
+
+
+def marker_texts(marker: Marker) -> list[object]:
+    """Return the texts per language a marker's faces may print: its faces' texts and its name."""
+    return [marker.name, *(face.text for face in marker.faces)]
+
+
+def words_differ(texts: list[object], first: str, lang: str) -> bool:
+    """Return whether any of `texts` reads differently in `lang` than in `first`."""
+    return any(text_in(text, first) != text_in(text, lang) for text in texts)  # type: ignore[arg-type]

@@ -16,7 +16,8 @@ from builder.render.contrast import (LARGE_TEXT_CONTRAST, LEGIBLE_CONTRAST, cont
 from builder.render.counter_text import PlacedText
 from builder.render.counters import REDUCED_BAND_WHITE, lighten, placed_marker_texts, placed_unit_texts, side_mm
 from builder.render.fonts import game_font_table, missing_glyphs, role_specs
-from builder.render.preflight import FaceText, PrintedFace, face_texts, printed_faces, symbol_boxes
+from builder.render.preflight import (FaceText, PrintedFace, face_texts, marker_texts, printed_faces, symbol_boxes,
+                                      unit_texts, words_differ)
 from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -57,38 +58,61 @@ def text_overflows(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  designation: "21st Panzer" on a 1/2" counter
     Passes: designation: "21"
     """
+    for lang in game.game.languages:
+        yield from _overflowing_unit_texts(game, lang)
+        yield from _overflowing_marker_texts(game, lang, first=lang == game.game.languages[0])
+
+
+def _overflowing_unit_texts(game: Game, lang: str) -> Iterator[Finding]:
+    """Yield the unit texts of one edition that do not fit, each once (the first edition's all, then the others'
+    own words: a text every edition prints alike is reported once)."""
+    first = game.game.languages[0]
     for unit in game.counters.units:
+        if lang != first and not words_differ(unit_texts(game, unit), first, lang):
+            continue
         reported: set[str] = set()
         for step in range(len(unit.steps)):
-            for placed in placed_unit_texts(game, unit, step):
+            for placed in placed_unit_texts(game, unit, step, lang):
                 if not placed.text or placed.fits or placed.text in reported:
                     continue
                 reported.add(placed.text)
+                if lang != first and placed.slot.source not in ("name", "label"):
+                    continue
                 field = placed.slot.source if placed.slot.source in ("designation", "parent_label") else None
                 yield Finding(location_of(unit, field) if field else location_of(unit),
                               f'"{placed.text}" on unit "{unit.id}" is {placed.width_mm:.1f} mm wide at its smallest '
                               f"size; its slot has {placed.room_mm:.1f} mm", "shorten it, or print larger counters",
-                              subject=f"{unit.id}:{placed.slot.source}")
+                              subject=f"{unit.id}:{placed.slot.source}" + ("" if lang == first else f":{lang}"))
+
+
+def _overflowing_marker_texts(game: Game, lang: str, *, first: bool) -> Iterator[Finding]:
+    """Yield the marker texts of one edition that do not fit (in a further edition, its own words only)."""
     for marker in game.counters.markers:
+        if not first and not words_differ(marker_texts(marker), game.game.languages[0], lang):
+            continue
         for face in range(max(1, len(marker.faces))):
-            for placed in placed_marker_texts(game, marker, face):
-                if placed.text and not placed.fits:
+            for placed in placed_marker_texts(game, marker, face, lang):
+                if placed.text and not placed.fits and (first or placed.slot.source == "marker_text"):
                     at = location_of(marker.faces[face], "text") if face < len(marker.faces) else location_of(marker)
                     yield Finding(at, f'"{placed.text}" on marker "{marker.id}" is {placed.width_mm:.1f} mm wide at '
                                   f"its smallest size, even on two lines; its slot has {placed.room_mm:.1f} mm",
-                                  "shorten it, or print larger counters", subject=f"{marker.id}:{face + 1}")
+                                  "shorten it, or print larger counters",
+                                  subject=f"{marker.id}:{face + 1}" + ("" if first else f":{lang}"))
 
 
 def _printed_texts(game: Game) -> Iterator[tuple[Location, str, str]]:
-    lang = game.game.languages[0]
+    """Yield the words counters print, in every language of the game (each edition's counters print theirs)."""
+    languages = game.game.languages
     for unit in game.counters.units:
         for key in ("designation", "parent_label"):
             yield location_of(unit, key), getattr(unit, key), unit.id
-        for text in [*unit.designators, *(s.label for s in unit.steps)]:
+        labels = {text_in(s.label, lang) for s in unit.steps for lang in languages}
+        for text in [*unit.designators, *sorted(labels)]:
             yield location_of(unit), text, unit.id
     for marker in game.counters.markers:
         for face in marker.faces:
-            yield location_of(face, "text"), text_in(face.text, lang), marker.id
+            for text in sorted({text_in(face.text, lang) for lang in languages}):
+                yield location_of(face, "text"), text, marker.id
 
 
 @check("layout/missing-glyph")

@@ -40,7 +40,7 @@ class Check:
 CHECKS: dict[str, Check] = {}
 """The checks registered so far; `every_check` registers them all."""
 CHECK_MODULES = ("charts", "counters", "fonts", "game", "images", "layout", "map", "references", "rulebook", "scenarios",
-                 "setups", "vassal")
+                 "setups", "translations", "vassal")
 """The modules of checks under builder/rules/, the engine's table of contents."""
 
 

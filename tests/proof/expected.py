@@ -57,7 +57,7 @@ def unit_slot_words(game: Game, layout: CounterLayout, slot: TextSlot, unit: Uni
         "value": lambda: printed_number(values.get(slot.value or ""), lang),
         "designators": lambda: " ".join(unit.designators),
         "name": lambda: text_in(unit.name, lang),
-        "label": lambda: unit.steps[step].label,
+        "label": lambda: text_in(unit.steps[step].label, lang),
         "text": lambda: slot.text,
     }
     return by_source.get(slot.source, lambda: "")()

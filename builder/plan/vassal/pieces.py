@@ -189,7 +189,8 @@ def unit_pieces(names: Names, unit: Unit) -> list[PiecePlan]:
         stem, steps = image_stem(counter_id), _counter_steps(unit, first)
         images = [f"{stem}-front.png"] + [f"{stem}-back.png" if n == 1 else f"{stem}-step{step + 1}.png"
                                           for n, step in enumerate(steps[1:], start=1)]
-        level_names = [""] + ["+ " + (unit.steps[s].label or (phrase("reduced", names.lang) if n == 1 else f"({s + 1})"))
+        level_names = [""] + ["+ " + (text_in(unit.steps[s].label, names.lang)
+                                      or (phrase("reduced", names.lang) if n == 1 else f"({s + 1})"))
                               for n, s in enumerate(steps[1:], start=1)]
         pieces.append(PiecePlan(
             counter_id, unit.id, "unit", gpid_of(counter_id), text_in(unit.name, names.lang) or unit.id,
