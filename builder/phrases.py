@@ -13,7 +13,7 @@ from builder.model.locales import long_date
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
-        "figure": "Figure", "credits": "Credits",
+        "figure": "Figure",
         "contents": "Contents", "glossary": "Glossary", "index": "Index", "example": "Example of play",
         "designer": "Designer's note", "note": "Note", "page": "Page", "front": "front", "back": "back",
         "sheet": "sheet", "terrain": "Terrain", "combat": "Combat", "notes": "Notes",
@@ -47,7 +47,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "credits-licence": "Licence",
     },
     "pt": {
-        "figure": "Figura", "credits": "Créditos",
+        "figure": "Figura",
         "contents": "Sumário", "glossary": "Glossário", "index": "Índice remissivo", "example": "Exemplo de jogo",
         "designer": "Nota do autor", "note": "Nota", "page": "Página", "front": "frente", "back": "verso",
         "sheet": "folha", "terrain": "Terreno", "combat": "Combate", "notes": "Notas",
@@ -82,7 +82,7 @@ PHRASES: dict[str, dict[str, str]] = {
         "credits-licence": "Licença",
     },
     "pl": {
-        "figure": "Rycina", "credits": "Autorzy",
+        "figure": "Rycina",
         "contents": "Spis treści", "glossary": "Słowniczek", "index": "Indeks", "example": "Przykład rozgrywki",
         "designer": "Uwaga autora", "note": "Uwaga", "page": "Strona", "front": "przód", "back": "tył",
         "sheet": "arkusz", "terrain": "Teren", "combat": "Walka", "notes": "Uwagi",
