@@ -16,6 +16,8 @@ import sys
 from contextlib import contextmanager
 from typing import Any, Iterator
 
+from builder.mechanisms import kept
+
 
 class Deferred:
     """A compiled pattern made on first use: every attribute is the real pattern's."""
@@ -45,7 +47,7 @@ def compiled_on_first_use(module: str) -> Iterator[None]:
         caller = sys._getframe(1).f_globals.get("__name__")
         return Deferred(source, flags) if caller == module else _compile(source, flags)
 
-    if module in sys.modules or re.compile is not _compile:  # imported already, or deferring already
+    if module in sys.modules or re.compile is not _compile or not kept("deferred"):  # imported, deferring already
         yield
         return
     re.compile = deferring

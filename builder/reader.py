@@ -12,12 +12,15 @@ import functools
 from pathlib import Path
 from typing import Iterator
 
+from builder.mechanisms import kept
 from builder.model.source import dumps_without_sources, loads_without_sources
 from builder.processes import Producer
 
 
 def start_reader(paths: list[Path]) -> Producer:
     """Fork the child that reads and checks the games at `paths` (builder.build `loaded_and_checked`)."""
+    if not kept("pickle"):
+        return Producer(functools.partial(_read, list(paths)))
     return Producer(functools.partial(_read, list(paths)), dumps=dumps_without_sources, loads=loads_without_sources)
 
 

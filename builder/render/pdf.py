@@ -31,10 +31,12 @@ from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.mechanisms import kept
 from builder.memo import Remembered
 from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
 from builder.render.fonts import font_cached, on_font_change, registered
 from builder.render.images import vector_drawing
+from builder.render.pdf_canvas import draw_plainly
 from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
 
@@ -353,18 +355,23 @@ def _text_ops(slot: _Text, doc) -> str:
     return " ".join(out)
 
 
+def draw_picture(canvas: Canvas, item: Image) -> None:
+    """Draw an image (a raster file, or an SVG as vector shapes) in its box, on a canvas in millimetres, y down."""
+    canvas.saveState()
+    canvas.translate(item.x_mm, item.y_mm + item.h_mm)
+    canvas.scale(1, -1)
+    if item.path.lower().endswith(".svg"):
+        _vector(canvas, item)
+    else:
+        canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
+    canvas.restoreState()
+
+
 def _picture(canvas: Canvas, item: Image) -> str:
     saved = canvas._code
     canvas._code = []
     try:
-        canvas.saveState()
-        canvas.translate(item.x_mm, item.y_mm + item.h_mm)
-        canvas.scale(1, -1)
-        if item.path.lower().endswith(".svg"):
-            _vector(canvas, item)
-        else:
-            canvas.drawImage(item.path, 0, 0, item.w_mm, item.h_mm, mask="auto")
-        canvas.restoreState()
+        draw_picture(canvas, item)
         return "\n".join(canvas._code)
     finally:
         canvas._code = saved
@@ -458,7 +465,8 @@ def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", in
                compress: bool = True) -> Canvas:
     """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded, with
     the document information `info` (a game's documents), or only a `title`, or none (a scratch document)."""
-    canvas = FileCanvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
+    kind = FileCanvas if kept("pdf-file") else Canvas
+    canvas = kind(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
                         initialFontName=registered("sans"), initialFontSize=10, lang=info.lang if info else None)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
@@ -490,6 +498,9 @@ def draw_drawing(canvas: Canvas, drawing: Drawing, x_pt: float, y_pt: float, *, 
     `once`, the drawing is drawn nowhere else (a tile page's marks): its content stream is not
     remembered, which spares hashing it.
     """
+    if not kept("pdf-compile"):
+        draw_plainly(canvas, drawing, x_pt, y_pt, clip=clip, picture=draw_picture)
+        return
     alpha = canvas._extgstate._d
     body = _compile(drawing.items, tuple(sorted(alpha.items()))) if alpha or once else compiled(drawing)
     code = canvas._code

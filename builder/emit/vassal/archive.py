@@ -14,7 +14,8 @@ import zlib
 from dataclasses import dataclass
 
 from builder.emit.vassal.xmlwrite import HEADER, escape_text
-from builder.render.deflate import deflater
+from builder.mechanisms import kept
+from builder.render.deflate import LEVEL, deflater
 
 DATE_SAVED_MS = "1700000000000"
 """A fixed `dateSaved` (epoch milliseconds): the archive must not change with the clock."""
@@ -110,7 +111,28 @@ def archive_bytes(entries: dict[str, Packed]) -> bytes:
 
 def zip_bytes(entries: dict[str, bytes]) -> bytes:
     """Return a ZIP of the entries, sorted by name, with fixed timestamps and permissions."""
+    if not kept("zip"):
+        return plain_zip_bytes(entries)
     return archive_bytes({name: pack(name, data) for name, data in entries.items()})
+
+
+def plain_zip_bytes(entries: dict[str, bytes]) -> bytes:
+    """Return a ZIP of the entries, as zip_bytes, written by zipfile (stored or deflated at zlib's level 1)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            info.compress_type = STORED if name.lower().endswith(STORED_SUFFIXES) else DEFLATED
+            archive.writestr(info, entries[name], compresslevel=LEVEL)
+    return buffer.getvalue()
+
+
+def read_entries(archive: bytes) -> dict[str, bytes]:
+    """Return every entry of a ZIP, inflated."""
+    with zipfile.ZipFile(io.BytesIO(archive)) as reader:
+        return {info.filename: reader.read(info) for info in reader.infolist()}
 
 
 def packed_entries(archive: bytes) -> dict[str, Packed]:

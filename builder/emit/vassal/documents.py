@@ -9,7 +9,8 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from builder.emit.output import Artifact
-from builder.emit.vassal.archive import archive_bytes, pack, packed_entries, unpack
+from builder.mechanisms import kept
+from builder.emit.vassal.archive import archive_bytes, pack, packed_entries, read_entries, unpack, zip_bytes
 from builder.emit.vassal.components import MODULE
 from builder.emit.vassal.words import word
 from builder.emit.vassal.xmlwrite import HEADER, Element, element, escape_attr, xml_lines
@@ -78,11 +79,12 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
     the one part that depends on the documents), every other entry is copied as it lies in the archive,
     and the PDFs are stored. Raises ValueError when `vmod` is not a module of this game.
     """
-    entries = packed_entries(vmod)
+    plain = not kept("zip")
+    entries = read_entries(vmod) if plain else packed_entries(vmod)
     build = entries.get(BUILD_FILE)
     if build is None:
         raise ValueError("not a VASSAL module: no buildFile.xml")
-    text = unpack(build).decode("utf-8")
+    text = (build if plain else unpack(build)).decode("utf-8")
     lang = game.game.languages[0]
     name = f' name="{escape_attr(text_in(game.game.title, lang))}"'
     if name not in text[:text.find(">", len(HEADER)) + 1]:
@@ -90,6 +92,10 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
     text, attached = with_documentation(text, list(documents), about_entries(game))
     for entry in attached:
         entries.pop(entry, None)
+    if plain:
+        entries[BUILD_FILE] = text.encode("utf-8")
+        entries.update({d.entry: d.data for d in documents})
+        return zip_bytes(entries)
     entries[BUILD_FILE] = pack(BUILD_FILE, text.encode("utf-8"))
     entries.update({d.entry: pack(d.entry, d.data) for d in documents})
     return archive_bytes(entries)

@@ -14,6 +14,7 @@ from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from builder.render.drawing import Drawing
+from builder.mechanisms import kept
 from builder.render.pdf import draw_drawing
 from builder.render.typeset.breaking import Unbroken, break_lines
 from builder.render.typeset.fraglines import draw_lines, is_plain
@@ -171,7 +172,7 @@ class Para(Paragraph):
 
     def drawPara(self, debug: int = 0) -> None:
         """Draw the lines as reportlab does, those of fragments read and broken here faster (fraglines.py)."""
-        if not debug and self.blPara is self.plain_lines and is_plain(self):
+        if not debug and self.blPara is self.plain_lines and kept("fraglines") and is_plain(self):
             draw_lines(self)
         else:
             super().drawPara(debug)

@@ -1,0 +1,36 @@
+"""Speed mechanisms that can be switched off, to weigh what each one buys against what it costs to keep.
+
+`SANDTABLE_WITHOUT=name,name` (read here, once, when sandtable is imported) makes the code take the plain
+way instead of the mechanism's: the output is the same document (not always the same bytes). bench/rent.py
+builds with each mechanism switched off in turn and writes the rent table (bench/rent.md, README). A
+mechanism stays only while it buys at least 5% of a cold seed-game build or 10% of the 10,000-counter case.
+"""
+from __future__ import annotations
+
+import os
+
+MECHANISMS: dict[str, str] = {
+    "pdf-compile": "render/pdf.py, pdf_paths.py, pdf_forms.py: drawings compiled once to content-stream text "
+                   "and reused on every canvas, forms written without beginForm",
+    "pdf-file": "render/pdf_file.py: font subsets and page dictionaries formatted once and reused",
+    "fraglines": "render/typeset/fraglines.py: the rulebook's plain paragraphs drawn without reportlab's drawPara",
+    "decimals": "render/decimals.py: long number lists printed by numpy word tables",
+    "ttf": "render/ttf.py: TrueType tables unpacked whole instead of by reportlab",
+    "zip": "emit/vassal/archive.py: the module's ZIP written by hand, entries copied packed",
+    "pickle": "model/source.py: a game pickled to the build without its Sources",
+    "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
+    "deferred": "deferred.py: third-party regular expressions compiled on first use",
+    "lazy-emitters": "build.py Imported: emitter modules imported while the reading child reads",
+}
+"""Each mechanism's switch name and what it is."""
+
+_ASKED = frozenset(name.strip() for name in os.environ.get("SANDTABLE_WITHOUT", "").split(",") if name.strip())
+_UNKNOWN = _ASKED - MECHANISMS.keys()
+if _UNKNOWN:
+    raise SystemExit(f"SANDTABLE_WITHOUT names no mechanism {', '.join(sorted(_UNKNOWN))}; "
+                     f"known: {', '.join(MECHANISMS)}")
+
+
+def kept(name: str) -> bool:
+    """Return whether the mechanism `name` is in use (not switched off by SANDTABLE_WITHOUT)."""
+    return name not in _ASKED
