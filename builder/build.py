@@ -18,6 +18,7 @@ from builder.cache import (RECORD, BuildRecord, EmitterRecord, code_fingerprint,
                            files_intact, folder_fingerprint, game_folder_of, game_parts, part_fingerprint,
                            read_manifest, read_record, record_bytes)
 from builder.collector import collector_paused
+from builder.mechanisms import kept
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import (Artifact, OutputError, OutputTree, Written, clear_leftovers, flush_to_disk,
                                  safe_relative, stage_beside, swap_in, write_atomic)
@@ -45,6 +46,8 @@ class Imported:
     def __init__(self, module: str, name: str) -> None:
         self.__module__, self.__qualname__, self.__name__ = module, name, name
         self._function: Callable | None = None
+        if not kept("lazy-emitters"):
+            self.function
 
     @property
     def function(self) -> Callable:
@@ -494,6 +497,7 @@ def workload(game: Game) -> dict[str, float]:
         "placements": sum(len(side.placements) for scenario in game.scenarios for side in scenario.setup),
         "charts": len(game.charts.charts),
         "pressed": float(game.game.print.press),
+        "png_counters": (len(game.counters.units) + len(game.counters.markers)) * game.game.print.png,
     }
 
 
@@ -504,7 +508,7 @@ COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_charts_pdf: (0.2, {"charts": 0.0086}),
     emit_counters: (0.04, {"counters": 0.0007}),
     emit_setup_pdf: (0.07, {"placements": 0.002}),
-    emit_counter_pngs: (0.3, {"counters": 0.002}),
+    emit_counter_pngs: (0.0, {"png_counters": 0.005}),
     emit_press_pdfs: (0.0, {"pressed": 4.5}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
@@ -625,7 +629,8 @@ class Emission:
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
         # the games live until the build ends (and the children inherit them): the collector need not walk them
-        gc.freeze()
+        if kept("collector"):
+            gc.freeze()
         plan = plan_game(result, self.out_dir, cache=self.cache)
         game_index = len(self.plans)
         self.plans.append(plan)
