@@ -203,7 +203,10 @@ def _sheet_pngs(game: Game, dpi: int) -> list[bytes]:
 
 
 def emit_counter_pngs(game: Game) -> list[Artifact]:
-    """Return PNGs at `print.dpi` of every counter face, with and without bleed, and of every sheet side."""
+    """Return PNGs at `print.dpi` of every counter face, with and without bleed, and of every sheet side,
+    when `print.png` asks for them."""
+    if not game.game.print.png:
+        return []
     with collector_paused():
         pieces = all_counters(game)
         if not pieces:
