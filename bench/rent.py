@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.harness import ROOT as TREE, Runner, reference_seconds  # noqa: E402
+from bench.harness import Runner, reference_seconds  # noqa: E402
 from bench.synthetic import write_game  # noqa: E402
 
 SEED = "next-war"
@@ -56,7 +56,7 @@ TESTS: dict[str, list[str]] = {
 """The tests that hold each mechanism's own bytes or workings (the behaviour is held elsewhere)."""
 
 
-def lines_of(spec: str, tree: Path = TREE) -> int:
+def lines_of(spec: str, tree: Path = ROOT) -> int:
     """Return the lines of a file, or of the named top-level definitions in it (`file:name,name`)."""
     path, _, names = spec.partition(":")
     file = tree / path
@@ -131,15 +131,15 @@ def table(results: dict) -> str:
     return head + "\n".join(rows) + "\n"
 
 
-def rows_of(runs: dict, mechanisms: list[str]) -> dict:
+def rows_of(runs: dict, mechanisms: list[str], tree: Path) -> dict:
     """Return the figures of each configuration and each mechanism's row of the table."""
     seed_runs, big_runs = runs["seed"], runs.get("big")
     found: dict = {"all": {"seed": best(seed_runs["all"])}, "mechanisms": []}
     if big_runs:
         found["all"]["big"] = best(big_runs["all"])
     for name in mechanisms:
-        row = {"name": name, "seed": best(seed_runs[name]), "lines": sum(lines_of(s) for s in CODE[name]),
-               "test_lines": sum(lines_of(s) for s in TESTS.get(name, []))}
+        row = {"name": name, "seed": best(seed_runs[name]), "lines": sum(lines_of(s, tree) for s in CODE[name]),
+               "test_lines": sum(lines_of(s, tree) for s in TESTS.get(name, []))}
         row["seed_share"] = share(row["seed"], found["all"]["seed"], "wall_s")
         row["seed_cpu_share"] = share(row["seed"], found["all"]["seed"], "cpu_s")
         if big_runs:
@@ -151,7 +151,7 @@ def rows_of(runs: dict, mechanisms: list[str]) -> dict:
     return found
 
 
-def write_readme(text: str, readme: Path = TREE / "README.md") -> None:
+def write_readme(text: str, readme: Path = ROOT / "README.md") -> None:
     """Put the table between the README's rent markers."""
     old = readme.read_text(encoding="utf-8")
     start, end = old.find(MARK_START), old.find(MARK_END)
@@ -169,13 +169,16 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="leave out the large case")
     parser.add_argument("--only", nargs="*", default=list(MECHANISMS), help="the mechanisms to measure")
     parser.add_argument("--readme", action="store_true", help="write the table into README.md too")
+    parser.add_argument("--tree", type=Path, default=ROOT,
+                        help="the sandtable checkout to measure (a copy, so that editing this one does not disturb it)")
     args = parser.parse_args()
     mechanisms = [name for name in args.only if name in MECHANISMS]
     configs = [()] + [(name,) for name in mechanisms]
-    runner = Runner(TREE)
+    tree = args.tree.resolve()
+    runner = Runner(tree)
     with tempfile.TemporaryDirectory(prefix="sandtable-rent-") as folder:
         scratch = Path(folder)
-        cases = {"seed": [TREE / "content" / SEED]}
+        cases = {"seed": [tree / "content" / SEED]}
         rounds = {"seed": args.repeat}
         if not args.quick:
             count, columns, rows = BIG
@@ -183,14 +186,14 @@ def main() -> int:
             rounds["big"] = args.big_repeat
         runs = measure(runner, cases, configs, rounds, scratch)
     runs = {case: {name: found for name, found in by_config.items()} for case, by_config in runs.items()}
-    results = {"big_name": f"{BIG[0]:,} counters", **rows_of(runs, mechanisms), "runs": runs}
+    results = {"tree": str(tree), "big_name": f"{BIG[0]:,} counters", **rows_of(runs, mechanisms, tree), "runs": runs}
     text = table(results)
     print(text)
-    (TREE / "bench" / "rent.md").write_text(
+    (ROOT / "bench" / "rent.md").write_text(
         "# The rent table\n\nWritten by `bench/rent.py` (best of each configuration's runs; the share is the time "
         "saved by the mechanism over the build's time with it; CPU seconds of all the build's processes stand "
         "in for instruction counts).\n\n" + text, encoding="utf-8")
-    (TREE / "bench" / "rent.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    (ROOT / "bench" / "rent.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     if args.readme:
         write_readme(text)
     return 0
