@@ -38,20 +38,14 @@ CODE: dict[str, list[str]] = {
     "pdf-file": ["builder/render/pdf_file.py"],
     "fraglines": ["builder/render/typeset/fraglines.py"],
     "decimals": ["builder/render/decimals.py"],
-    "ttf": ["builder/render/ttf.py"],
-    "zip": ["builder/emit/vassal/archive.py:Packed,pack,unpack,_dos_time,archive_bytes,packed_entries"],
     "pickle": ["builder/model/source.py:_no_source,_SourcelessPickler,dumps_without_sources,loads_without_sources"],
     "collector": ["builder/collector.py"],
-    "deferred": ["builder/deferred.py"],
     "lazy-emitters": ["builder/build.py:Imported,import_emitters,SOLO"],
 }
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""
 TESTS: dict[str, list[str]] = {
     "pdf-compile": ["tests/render/test_pdf_writer.py"],
     "fraglines": ["tests/render/test_typeset_fraglines.py"],
-    "ttf": ["tests/render/test_ttf.py"],
-    "zip": ["tests/emit/vassal/test_archive.py"],
-    "deferred": ["tests/test_deferred.py"],
 }
 """The tests that hold each mechanism's own bytes or workings (the behaviour is held elsewhere)."""
 

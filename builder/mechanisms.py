@@ -15,11 +15,8 @@ MECHANISMS: dict[str, str] = {
     "pdf-file": "render/pdf_file.py: font subsets and page dictionaries formatted once and reused",
     "fraglines": "render/typeset/fraglines.py: the rulebook's plain paragraphs drawn without reportlab's drawPara",
     "decimals": "render/decimals.py: long number lists printed by numpy word tables",
-    "ttf": "render/ttf.py: TrueType tables unpacked whole instead of by reportlab",
-    "zip": "emit/vassal/archive.py: the module's ZIP written by hand, entries copied packed",
     "pickle": "model/source.py: a game pickled to the build without its Sources",
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
-    "deferred": "deferred.py: third-party regular expressions compiled on first use",
     "lazy-emitters": "build.py Imported: emitter modules imported while the reading child reads",
 }
 """Each mechanism's switch name and what it is."""

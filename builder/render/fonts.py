@@ -22,8 +22,6 @@ from typing import Callable, Iterator
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 
-from builder.mechanisms import kept
-from builder.render.ttf import quick_font
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SHIPPED_FAMILY = "DejaVu Sans"
@@ -128,8 +126,7 @@ def face(font: str, bold: bool = False, table: FaceTable | None = None) -> Face:
 @lru_cache(maxsize=None)
 def _register(chosen: Face) -> str:
     if chosen.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        make = quick_font if kept("ttf") else TTFont
-        pdfmetrics.registerFont(make(chosen.pdf_name, str(chosen.path)))
+        pdfmetrics.registerFont(TTFont(chosen.pdf_name, str(chosen.path)))
     return chosen.pdf_name
 
 
