@@ -46,7 +46,8 @@ def main(folders: list[Path]) -> None:
         sizes = workload(game)
         print(f"{game.id}: " + ", ".join(f"{name} {value:g}" for name, value in sizes.items()))
         for members, part in units_of(game, tuple(range(len(EMITTERS)))):
-            measured = cpu_seconds(lambda: _run_unit([game], (0, members, part)))
+            # no staging folder: the task returns its artifacts rather than writing them, as in a one-process build
+            measured = cpu_seconds(lambda: _run_unit([game], {}, (0, members, part)))
             names = "+".join(EMITTERS[m].__name__ for m in members) + ("" if part is None else f"[{part}]")
             print(f"  {names:60s} estimate {estimated_cost((0, members, part), game, sizes):5.2f} s"
                   f"   measured {measured:5.2f} s")
