@@ -36,7 +36,6 @@ MARK_START, MARK_END = "<!-- rent table: bench/rent.py -->", "<!-- /rent table -
 CODE: dict[str, list[str]] = {
     "pdf-compile": ["builder/render/pdf.py", "builder/render/pdf_paths.py", "builder/render/pdf_forms.py"],
     "pdf-file": ["builder/render/pdf_file.py"],
-    "fraglines": ["builder/render/typeset/fraglines.py"],
     "decimals": ["builder/render/decimals.py"],
     "pickle": ["builder/model/source.py:_no_source,_SourcelessPickler,dumps_without_sources,loads_without_sources"],
     "collector": ["builder/collector.py"],
@@ -45,7 +44,6 @@ CODE: dict[str, list[str]] = {
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""
 TESTS: dict[str, list[str]] = {
     "pdf-compile": ["tests/render/test_pdf_writer.py"],
-    "fraglines": ["tests/render/test_typeset_fraglines.py"],
 }
 """The tests that hold each mechanism's own bytes or workings (the behaviour is held elsewhere)."""
 
