@@ -11,8 +11,8 @@ or form) and images (resources of the page or form they are drawn in). A body re
 document new to its fonts is copied, with the fonts' state, to the next such document (the map in
 its full-size and tiled files).
 
-The shapes' path operators are written by render/pdf_paths.py, the files by the canvas of
-render/pdf_file.py, and drawings placed as Form XObjects by render/pdf_forms.py.
+The shapes' path operators are written by render/pdf_paths.py, and drawings placed as Form XObjects by
+render/pdf_forms.py; reportlab's canvas writes the files.
 """
 from __future__ import annotations
 
@@ -33,11 +33,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from builder.mechanisms import kept
 from builder.memo import Remembered
+from builder.render.deflate import FILTERS  # noqa: F401 (importing it sets how reportlab compresses streams)
 from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
 from builder.render.fonts import font_cached, on_font_change, registered
 from builder.render.images import vector_drawing
 from builder.render.pdf_canvas import draw_plainly
-from builder.render.pdf_file import FileCanvas
 from builder.render.pdf_paths import shape_code
 
 if TYPE_CHECKING:
@@ -465,9 +465,8 @@ def new_canvas(target, width_pt: float, height_pt: float, *, title: str = "", in
                compress: bool = True) -> Canvas:
     """Return a deterministic canvas (invariant, no clock in the file) whose default font is embedded, with
     the document information `info` (a game's documents), or only a `title`, or none (a scratch document)."""
-    kind = FileCanvas if kept("pdf-file") else Canvas
-    canvas = kind(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
-                        initialFontName=registered("sans"), initialFontSize=10, lang=info.lang if info else None)
+    canvas = Canvas(target, pagesize=(width_pt, height_pt), invariant=1, pageCompression=int(compress),
+                    initialFontName=registered("sans"), initialFontSize=10, lang=info.lang if info else None)
     canvas.setCreator("sandtable")
     canvas.setProducer("sandtable")
     if title:
