@@ -8,6 +8,7 @@ mechanism stays only while it buys at least 5% of a cold seed-game build or 10% 
 from __future__ import annotations
 
 import os
+import sys
 
 MECHANISMS: dict[str, str] = {
     "pdf-compile": "render/pdf.py, pdf_paths.py, pdf_forms.py: drawings compiled once to content-stream text "
@@ -21,9 +22,10 @@ MECHANISMS: dict[str, str] = {
 
 _ASKED = frozenset(name.strip() for name in os.environ.get("SANDTABLE_WITHOUT", "").split(",") if name.strip())
 _UNKNOWN = _ASKED - MECHANISMS.keys()
-if _UNKNOWN:
-    raise SystemExit(f"SANDTABLE_WITHOUT names no mechanism {', '.join(sorted(_UNKNOWN))}; "
-                     f"known: {', '.join(MECHANISMS)}")
+if _UNKNOWN:  # a usage error (exit 2), found before anything is read or written
+    print(f"error: SANDTABLE_WITHOUT names no mechanism {', '.join(sorted(_UNKNOWN))}; known: {', '.join(MECHANISMS)}",
+          file=sys.stderr)
+    raise SystemExit(2)
 
 
 def kept(name: str) -> bool:
