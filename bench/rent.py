@@ -94,9 +94,14 @@ def best(runs: list[dict]) -> dict:
             "peak_rss_mib": max(r["peak_rss_mib"] for r in runs), "runs": len(runs)}
 
 
-def share(without: dict, with_: dict, key: str) -> float:
-    """Return what a mechanism buys: the time it saves, as a share of the build's time with it."""
-    return (without[key] - with_[key]) / with_[key]
+def share(without: list[dict], with_: list[dict], key: str) -> float:
+    """Return what a mechanism buys: the time it saves, as a share of the build's time with it. Each run without
+    it is paired with the run with it of the same round, built just before it, and the median of those
+    ratios is taken: a busy spell of the host then moves both runs of a pair, not the figure."""
+    ratios = sorted(w[key] / u[key] for w, u in zip(without, with_))
+    middle = len(ratios) // 2
+    median = ratios[middle] if len(ratios) % 2 else (ratios[middle - 1] + ratios[middle]) / 2
+    return median - 1
 
 
 def verdict(row: dict) -> str:
@@ -126,21 +131,26 @@ def table(results: dict) -> str:
     return head + "\n".join(rows) + "\n"
 
 
-def rows_of(runs: dict, mechanisms: list[str], tree: Path) -> dict:
-    """Return the figures of each configuration and each mechanism's row of the table."""
+def counted(mechanisms: list[str], tree: Path) -> dict[str, tuple[int, int]]:
+    """Return each mechanism's lines of code and lines of tests in `tree`."""
+    return {name: (sum(lines_of(s, tree) for s in CODE[name]), sum(lines_of(s, tree) for s in TESTS.get(name, [])))
+            for name in mechanisms}
+
+
+def rows_of(runs: dict, lines: dict[str, tuple[int, int]]) -> dict:
+    """Return the figures of each configuration and each mechanism's row of the table (`lines`: `counted`)."""
     seed_runs, big_runs = runs["seed"], runs.get("big")
     found: dict = {"all": {"seed": best(seed_runs["all"])}, "mechanisms": []}
     if big_runs:
         found["all"]["big"] = best(big_runs["all"])
-    for name in mechanisms:
-        row = {"name": name, "seed": best(seed_runs[name]), "lines": sum(lines_of(s, tree) for s in CODE[name]),
-               "test_lines": sum(lines_of(s, tree) for s in TESTS.get(name, []))}
-        row["seed_share"] = share(row["seed"], found["all"]["seed"], "wall_s")
-        row["seed_cpu_share"] = share(row["seed"], found["all"]["seed"], "cpu_s")
+    for name, (code, tests) in lines.items():
+        row = {"name": name, "seed": best(seed_runs[name]), "lines": code, "test_lines": tests}
+        row["seed_share"] = share(seed_runs[name], seed_runs["all"], "wall_s")
+        row["seed_cpu_share"] = share(seed_runs[name], seed_runs["all"], "cpu_s")
         if big_runs:
             row["big"] = best(big_runs[name])
-            row["big_share"] = share(row["big"], found["all"]["big"], "wall_s")
-            row["big_cpu_share"] = share(row["big"], found["all"]["big"], "cpu_s")
+            row["big_share"] = share(big_runs[name], big_runs["all"], "wall_s")
+            row["big_cpu_share"] = share(big_runs[name], big_runs["all"], "cpu_s")
         row["verdict"] = verdict(row)
         found["mechanisms"].append(row)
     return found
@@ -168,11 +178,17 @@ def main() -> int:
                         help="the sandtable checkout to measure (a copy, so that editing this one does not disturb it)")
     parser.add_argument("--table-only", action="store_true",
                         help="write the table again from the runs in bench/rent.json, measuring nothing")
+    parser.add_argument("--merge", type=Path, nargs="*", default=[],
+                        help="with --table-only: add the rounds of these later rent.json files of the same tree")
     args = parser.parse_args()
     if args.table_only:
         saved = json.loads((ROOT / "bench" / "rent.json").read_text(encoding="utf-8"))
-        names = [row["name"] for row in saved["mechanisms"]]
-        results = {**saved, **rows_of(saved["runs"], names, Path(saved["tree"]))}
+        for extra in args.merge:  # a later run's rounds, of the same tree: added after the earlier ones
+            for case, by_config in json.loads(extra.read_text(encoding="utf-8"))["runs"].items():
+                for name, measured in by_config.items():
+                    saved["runs"][case][name] = saved["runs"][case].get(name, []) + measured
+        lines = {row["name"]: (row["lines"], row["test_lines"]) for row in saved["mechanisms"]}
+        results = {**saved, **rows_of(saved["runs"], lines)}
         write_results(results, readme=args.readme)
         return 0
     mechanisms = [name for name in args.only if name in MECHANISMS]
@@ -189,7 +205,7 @@ def main() -> int:
             rounds["big"] = args.big_repeat
         runs = measure(runner, cases, configs, rounds, scratch)
     runs = {case: {name: found for name, found in by_config.items()} for case, by_config in runs.items()}
-    results = {"tree": str(tree), "big_name": f"{BIG[0]:,} counters", **rows_of(runs, mechanisms, tree), "runs": runs}
+    results = {"tree": str(tree), "big_name": f"{BIG[0]:,} counters", **rows_of(runs, counted(mechanisms, tree)), "runs": runs}
     write_results(results, readme=args.readme)
     return 0
 
@@ -200,7 +216,8 @@ def write_results(results: dict, *, readme: bool) -> None:
     print(text)
     (ROOT / "bench" / "rent.md").write_text(
         "# The rent table\n\nWritten by `bench/rent.py`: the best of each configuration's runs; in brackets the "
-        "time a mechanism saves, as a share of the build's time with it. CPU seconds of all the build's "
+        "time a mechanism saves, as a share of the build's time with it (the median over rounds of each run "
+        "without it against the run with it built just before). CPU seconds of all the build's "
         "processes stand in for instruction counts (this host exposes no hardware counters), and the verdict "
         "is taken on them.\n\n" + text, encoding="utf-8")
     (ROOT / "bench" / "rent.json").write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
