@@ -21,7 +21,7 @@ from builder.render.drawing import Drawing, Group, Paint, Rect
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import FormCache
 from builder.render.png import bitmap_png, face_pngs
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.svg import svg_text
 
 

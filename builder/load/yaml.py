@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from builder.collector import collector_paused
-from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
+from builder.diagnostics import ERROR, ContentError, Diagnostic, Location, Source
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """Content files larger than this are refused (a map of 100×100 hexes is well under 1 MiB)."""

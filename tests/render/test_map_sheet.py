@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 import shapely
 
-from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.load.game import load_game
 from builder.model.map import Grid
 from builder.render.maps.frame import HEX_NUMBER_GAP, HexFrame
@@ -178,7 +178,7 @@ def test_sheets_are_the_same_every_time() -> None:
 
 def test_the_golden_map_is_a_sheet_of_the_grid_size() -> None:
     sheet = _main_sheet()
-    grid = HexGrid(load_game(MINIMAL).maps.maps[0].grid)
+    grid = hex_grid(load_game(MINIMAL).maps.maps[0].grid)
     assert (sheet.frame.width_mm, sheet.frame.height_mm) == grid.size_mm()
     assert sheet.frame.x_mm + sheet.frame.width_mm < sheet.drawing.width_mm
 
@@ -224,7 +224,7 @@ def test_hatching_cuts_only_the_lines_that_meet_the_region_as_cutting_them_all_w
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 def test_hex_number_anchors_at_once_are_those_hex_by_hex(orientation: str) -> None:
-    grid = HexGrid(Grid(orientation=orientation, columns=7, rows=5, hex_mm=19.05))
+    grid = hex_grid(Grid(orientation=orientation, columns=7, rows=5, hex_mm=19.05))
     frame = HexFrame(grid, 12.5, 31.25)
     xs, ys = frame.number_anchors()
     size, across = frame.number_size_mm, grid.spec.hex_mm

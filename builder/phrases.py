@@ -1,7 +1,8 @@
 """The few words sandtable itself prints on charts, rulebooks and setup cards, in each language.
 
 Content text comes from the model; these are the captions around it ("Contents", "Column shifts",
-"enters on turn 5 by the east edge"). A language without an entry falls back to English.
+"enters on turn 5 by the east edge"). A language without an entry falls back to English. A leaf module:
+the drawings, the checks and the VASSAL plan (a piece's "reduced" level) all use these words.
 """
 from __future__ import annotations
 
