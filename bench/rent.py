@@ -38,7 +38,6 @@ CODE: dict[str, list[str]] = {
     "decimals": ["builder/render/decimals.py"],
     "pickle": ["builder/model/source.py:_no_source,_SourcelessPickler,dumps_without_sources,loads_without_sources"],
     "collector": ["builder/collector.py"],
-    "lazy-emitters": ["builder/build.py:Imported,import_emitters,SOLO"],
 }
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""
 TESTS: dict[str, list[str]] = {

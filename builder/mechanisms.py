@@ -16,7 +16,6 @@ MECHANISMS: dict[str, str] = {
     "decimals": "render/decimals.py: long number lists printed by numpy word tables",
     "pickle": "model/source.py: a game pickled to the build without its Sources",
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
-    "lazy-emitters": "build.py Imported: emitter modules imported while the reading child reads",
 }
 """Each mechanism's switch name and what it is."""
 

@@ -16,7 +16,7 @@ from builder.model.units import MM_PER_INCH
 from builder.pipeline.checking import CheckResult
 from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, SHARED, Emitter, emit_charts_pdf,
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
-                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
+                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, register_fonts,
                                        parts_of)
 from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
                                      written_entry)
@@ -164,7 +164,7 @@ class Emission:
         if progress is not None:
             progress.start(0)
         if self.children is not None:
-            import_emitters(solo=False)
+            register_fonts()
 
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
@@ -181,8 +181,6 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
-            if game_index == 1:
-                import_emitters()
             self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
             sizes = workload(plan.game)
             for members, part in units_of(plan.game, plan.stale):
