@@ -36,7 +36,6 @@ MARK_START, MARK_END = "<!-- rent table: bench/rent.py -->", "<!-- /rent table -
 CODE: dict[str, list[str]] = {
     "pdf-compile": ["builder/render/pdf.py", "builder/render/pdf_paths.py", "builder/render/pdf_forms.py"],
     "decimals": ["builder/render/decimals.py"],
-    "pickle": ["builder/model/source.py:_no_source,_SourcelessPickler,dumps_without_sources,loads_without_sources"],
     "collector": ["builder/collector.py"],
 }
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""

@@ -14,7 +14,6 @@ MECHANISMS: dict[str, str] = {
     "pdf-compile": "render/pdf.py, pdf_paths.py, pdf_forms.py: drawings compiled once to content-stream text "
                    "and reused on every canvas, forms written without beginForm",
     "decimals": "render/decimals.py: long number lists printed by numpy word tables",
-    "pickle": "model/source.py: a game pickled to the build without its Sources",
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
 }
 """Each mechanism's switch name and what it is."""
