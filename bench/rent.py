@@ -184,7 +184,8 @@ def main() -> int:
         for extra in args.merge:  # a later run's rounds, of the same tree: added after the earlier ones
             for case, by_config in json.loads(extra.read_text(encoding="utf-8"))["runs"].items():
                 for name, measured in by_config.items():
-                    saved["runs"][case][name] = saved["runs"][case].get(name, []) + measured
+                    known = saved["runs"][case].get(name, [])
+                    saved["runs"][case][name] = known + [run for run in measured if run not in known]
         lines = {row["name"]: (row["lines"], row["test_lines"]) for row in saved["mechanisms"]}
         results = {**saved, **rows_of(saved["runs"], lines)}
         write_results(results, readme=args.readme)
