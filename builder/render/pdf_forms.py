@@ -17,7 +17,8 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.mechanisms import kept
 from builder.render.deflate import FILTERS
 from builder.render.drawing import Drawing
-from builder.render.pdf import Body, compiled, draw_drawing, pdf_bytes, placement, resolve
+from builder.render.pdf import draw_drawing, pdf_bytes, placement, resolve
+from builder.render.pdf_compile import Body, compiled
 
 
 def _form_stream(body: Body, lines: tuple[str, ...], filtered: bool) -> bytes:
