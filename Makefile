@@ -33,10 +33,10 @@ $(STAMP): pyproject.toml
 test-tools:
 	$(call install_missing,$(TEST_TOOLS))
 
-# The seed games are built with their print-shop files (press PDFs): `--press` is what a publisher adds
+# The seed games are built with their print-shop files (press PDFs, counter PNGs): `--press --png` is what a publisher adds
 # to hand a game to a printer; the everyday build leaves it out (a few seconds a game; README).
 build: $(STAMP)
-	$(BIN)/sandtable build content/*/ -o out --press
+	$(BIN)/sandtable build content/*/ -o out --press --png
 
 check: $(STAMP)
 	$(BIN)/sandtable check content/*/

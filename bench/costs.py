@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from builder.pipeline.emitters import EMITTERS, import_emitters
+from builder.pipeline.emitters import EMITTERS, register_fonts
 from builder.pipeline.scheduling import estimated_cost, run_unit, units_of, workload
 from builder.load.game import load_game
 
@@ -41,13 +41,14 @@ def cpu_seconds(run) -> float:
 
 
 def main(folders: list[Path]) -> None:
-    import_emitters()
+    register_fonts()
     for folder in folders:
         game = load_game(folder)
         sizes = workload(game)
         print(f"{game.id}: " + ", ".join(f"{name} {value:g}" for name, value in sizes.items()))
         for members, part in units_of(game, tuple(range(len(EMITTERS)))):
-            measured = cpu_seconds(lambda: run_unit([game], (0, members, part)))
+            # no staging folder: the task returns its artifacts rather than writing them, as in a one-process build
+            measured = cpu_seconds(lambda: run_unit([game], {}, (0, members, part)))
             names = "+".join(EMITTERS[m].__name__ for m in members) + ("" if part is None else f"[{part}]")
             print(f"  {names:60s} estimate {estimated_cost((0, members, part), game, sizes):5.2f} s"
                   f"   measured {measured:5.2f} s")

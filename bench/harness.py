@@ -98,15 +98,17 @@ class Runner:
                 if len(measured) > 1 else median
         return found
 
-    def build(self, paths: list[Path], out: Path) -> dict:
+    def build(self, paths: list[Path], out: Path, *, without: tuple[str, ...] = ()) -> dict:
         """Run `sandtable build PATHS -o OUT`; return its wall and CPU seconds and its largest process's memory.
+        `without` names speed mechanisms to switch off (builder/mechanisms.py).
 
         A small wrapper process times the build and reports getrusage(RUSAGE_CHILDREN): the build and its
         children are its only descendants, so the figures are this build's alone.
         """
         done = subprocess.run([sys.executable, "-c", WRAPPER, sys.executable, "-m", "builder", "build",
                                *map(str, paths), "-o", str(out)],
-                              cwd=self.tree, env=self.env, capture_output=True, text=True, check=False)
+                              cwd=self.tree, env={**self.env, "SANDTABLE_WITHOUT": ",".join(without)},
+                              capture_output=True, text=True, check=False)
         *messages, usage = done.stderr.strip().splitlines() or [""]
         if done.returncode != 0:
             return {"wall_s": None, "error": messages[-1:] or [usage]}

@@ -145,6 +145,8 @@ def check(paths: tuple[Path, ...], fmt: str) -> None:
               help="Processes to build with  [default: one per core].")
 @click.option("--no-cache", is_flag=True, help="Rebuild every artifact, even those whose inputs did not change.")
 @click.option("--press/--no-press", default=None, help="Also write press PDFs (CMYK, PDF/X)  [default: print.press].")
+@click.option("--png/--no-png", default=None,
+              help="Also write PNGs of the counter faces and sheets  [default: print.png].")
 @click.option("--dpi", type=click.IntRange(72, 1200), default=None,
               help="Resolution of the counter PNGs  [default: print.dpi].")
 @click.option("--map-dpi", type=click.IntRange(72, 1200), default=None,
@@ -158,11 +160,11 @@ def check(paths: tuple[Path, ...], fmt: str) -> None:
                    "[default: print.editions, else every language].")
 @_guard
 def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no_cache: bool, press: bool | None,
-          dpi: int | None, map_dpi: int | None, papers: tuple[str, ...], map_papers: tuple[str, ...],
-          langs: tuple[str, ...]) -> None:
+          png: bool | None, dpi: int | None, map_dpi: int | None, papers: tuple[str, ...],
+          map_papers: tuple[str, ...], langs: tuple[str, ...]) -> None:
     """Check, then build every artifact of the games in PATHS into OUT (only what changed since the last build)."""
     _check_language_codes(langs)
-    given = (("press", press), ("dpi", dpi), ("map_dpi", map_dpi), ("papers", list(papers)),
+    given = (("press", press), ("png", png), ("dpi", dpi), ("map_dpi", map_dpi), ("papers", list(papers)),
              ("map_papers", list(map_papers)), ("editions", list(dict.fromkeys(langs))))
     overrides = {key: value for key, value in given if value not in (None, [])}
     if overrides:  # the last build may have had other settings: every game is looked at again

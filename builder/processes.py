@@ -23,6 +23,8 @@ import threading
 from multiprocessing.connection import Connection, wait
 from typing import Callable, Generic, Iterable, Iterator, TypeVar
 
+from builder.mechanisms import kept
+
 Task = TypeVar("Task")
 Result = TypeVar("Result")
 
@@ -47,7 +49,8 @@ def _as_child() -> None:
     # A child lives for one task (or one build's reading). Reference counting frees nearly all it makes, and
     # its exit the rest; the collector's passes would cost 4-5% of an emitter's CPU and, at 10,000 counters,
     # lower no peak.
-    gc.disable()
+    if kept("collector"):
+        gc.disable()
 
 
 def _child(run: Callable, task: object, conn: Connection) -> None:

@@ -4,7 +4,7 @@
 the models and the loader itself and reads the first game while the build imports the emitters and
 registers the fonts, each on its own core (a build that imported builder.build before forking it kept
 the second core idle for those 0.2 s). This module imports nothing of sandtable's but the process
-plumbing and the pickling of a game without its Sources, so that starting the child costs a fork.
+plumbing, so that starting the child costs a fork.
 """
 from __future__ import annotations
 
@@ -12,13 +12,12 @@ import functools
 from pathlib import Path
 from typing import Iterator
 
-from builder.model.source import dumps_without_sources, loads_without_sources
 from builder.processes import Producer
 
 
 def start_reader(paths: list[Path]) -> Producer:
     """Fork the child that reads and checks the games at `paths` (builder/pipeline/checking.py `loaded_and_checked`)."""
-    return Producer(functools.partial(_read, list(paths)), dumps=dumps_without_sources, loads=loads_without_sources)
+    return Producer(functools.partial(_read, list(paths)))
 
 
 def _read(paths: list[Path]) -> Iterator[object]:

@@ -130,17 +130,6 @@ def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -
     assert not out.exists() or sorted(p.name for p in out.iterdir()) == []
 
 
-def test_the_build_imports_no_emitter_library_until_it_needs_one() -> None:
-    import subprocess
-    import sys
-
-    # nor do the checks' modules, which the child that reads the games imports (numpy alone took 0.09 s)
-    probe = ("import sys, builder.build, builder.cli, builder.rules.registry; "
-             "print(sorted(m for m in ('reportlab', 'numpy', 'pypdfium2', 'shapely', 'svgwrite') if m in sys.modules))")
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
 def test_importing_every_emitter_starts_no_thread() -> None:
     """numpy's OpenBLAS would start a busy-waiting thread per extra core (builder/__init__.py)."""
     import subprocess
@@ -148,7 +137,7 @@ def test_importing_every_emitter_starts_no_thread() -> None:
 
     if not Path("/proc/self/task").is_dir():
         pytest.skip("counts threads in /proc")
-    probe = "import os, builder.pipeline.emitters as b; b.import_emitters(); print(len(os.listdir('/proc/self/task')))"
+    probe = "import os, builder.pipeline.emitters as b; b.register_fonts(); print(len(os.listdir('/proc/self/task')))"
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
     assert done.stdout.strip() == "1"
@@ -199,7 +188,7 @@ NO_VALIDATOR = """
 import pickle, sys
 import builder.pipeline.emitters as b
 game = pickle.loads(sys.stdin.buffer.read())
-b.import_emitters()
+b.register_fonts()
 for emitter in b.EMITTERS:
     for part in b.parts_of(emitter, game) if emitter not in b.READER_MADE else ():
         emitter(part)
@@ -207,14 +196,14 @@ for emitter in b.EMITTERS:
 
 
 def test_the_emitters_build_no_validator() -> None:
+    import pickle
     import subprocess
     import sys
 
     from builder.load.game import load_game
-    from builder.model.source import dumps_without_sources
 
     game = load_game(CONTENT / "gazala-1942")
-    done = subprocess.run([sys.executable, "-c", NO_VALIDATOR], input=dumps_without_sources(game),
+    done = subprocess.run([sys.executable, "-c", NO_VALIDATOR], input=pickle.dumps(game),
                           capture_output=True, check=True)
     assert done.stdout.decode().strip() == "[]"
 

@@ -247,7 +247,9 @@ def _sheet_pngs(game: Game, lang: str, dpi: int) -> list[bytes]:
 
 def emit_counter_pngs(game: Game) -> list[Artifact]:
     """Return PNGs at `print.dpi` of every counter face, with and without bleed (a face printed alike in every
-    language once), and of every sheet side of each edition."""
+    language once), and of every sheet side of each edition, when `print.png` asks for them."""
+    if not game.game.print.png:
+        return []
     with collector_paused():
         if not all_counters(game):
             return []

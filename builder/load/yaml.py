@@ -16,12 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from builder.collector import collector_paused
-from builder.deferred import compiled_on_first_use
-from builder.diagnostics import ERROR, ContentError, Diagnostic, Location, Source
+import yaml
 
-with compiled_on_first_use("yaml.reader"):  # its test for unprintable text serves the Python parser only
-    import yaml
+from builder.collector import collector_paused
+from builder.diagnostics import ERROR, ContentError, Diagnostic, Location, Source
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 """Content files larger than this are refused (a map of 100×100 hexes is well under 1 MiB)."""

@@ -294,6 +294,9 @@ class PrintSettings(ContentModel):
     module; every language when empty (`sandtable build --lang en`)."""
     press: bool = False
     """Also write press PDFs: CMYK with an output intent (PDF/X-3), for a print shop (`sandtable build --press`)."""
+    png: bool = False
+    """Also write PNGs at `dpi` of every counter face (with and without bleed) and counter sheet, for
+    print-on-demand services (`sandtable build --png`): a print-shop step, left out of everyday builds."""
     sheet_order: Literal["mix", "side", "formation"] = "mix"
     """How counters are grouped on sheets: in the order of counters.yaml (`mix`), by side, or by formation."""
     gutter_mm: float = Field(default=0.0, ge=0, le=10)

@@ -64,7 +64,7 @@ ReaderItem = CheckResult | tuple[str, dict[str, str], dict[int, list[Artifact]]]
 
 def loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
     """Yield what a build takes from the child that reads and checks its games, for each game: the loaded
-    result (its game without Sources, which only the checks read); the code fingerprint, the game's cache
+    result (its game); the code fingerprint, the game's cache
     keys and the READER_MADE emitters' artifacts by emitter index (None if it did not load), made while the
     build still imports its emitters; the checks' diagnostics."""
     for path in paths:

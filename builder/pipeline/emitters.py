@@ -2,53 +2,41 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from typing import Callable
 
 from builder.cache import emitter_key, game_parts, part_fingerprint
 from builder.collector import collector_paused
+from builder.emit import charts_svg, counters, map_png, map_svg, pdf_aid, pdf_charts, pdf_map, pdf_rulebook, pdf_setup
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import Artifact
 from builder.emit.reads import rulebook_reads
+from builder.emit.vassal import module
 from builder.model.content import Game
+from builder.render.fonts import FACES, game_font_table, registered, role_specs, using_fonts
 
 
 Emitter = Callable[[Game], list[Artifact]]
 
 
-class Imported:
-    """A function named by its module and imported when first called.
+class WithFonts:
+    """An emitter run with the faces its game's print settings choose (`font_table`), named as its function is."""
 
-    The emitters' libraries (reportlab, PDFium, numpy, shapely) take 0.3 s to import. Naming the emitters
-    lets a build import them while a child reads and checks its games (builder/build.py `check_and_build`),
-    and spares a rebuild with nothing to do from importing them at all.
-    """
-
-    def __init__(self, module: str, name: str) -> None:
-        self.__module__, self.__qualname__, self.__name__ = module, name, name
-        self._function: Callable | None = None
-
-    @property
-    def function(self) -> Callable:
-        """Return the function, importing its module the first time."""
-        if self._function is None:
-            self._function = getattr(importlib.import_module(self.__module__), self.__name__)
-        return self._function
+    def __init__(self, function: Callable) -> None:
+        self.function = function
+        self.__module__, self.__qualname__, self.__name__ = function.__module__, function.__name__, function.__name__
 
     def __call__(self, *args: object) -> object:
         if not args or not isinstance(args[0], Game):
             return self.function(*args)
-        from builder.render.fonts import using_fonts
         with using_fonts(font_table(args[0])):
             return self.function(*args)
 
     def __repr__(self) -> str:
-        return f"Imported({self.__module__}.{self.__name__})"
+        return f"WithFonts({self.__module__}.{self.__name__})"
 
 
 def font_table(game: Game) -> dict | None:
     """Return the faces the game's print settings choose for its emitters (None: the shipped ones)."""
-    from builder.render.fonts import game_font_table, role_specs
     chosen = game.game.print
     return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
 
@@ -57,17 +45,17 @@ def _model_json(game: Game) -> list[Artifact]:
     return [Artifact(MODEL_JSON_KIND, MODEL_JSON_PATH, emit_model_json(game))]
 
 
-emit_counters = Imported("builder.emit.counters", "emit_counters")
-emit_map_svgs = Imported("builder.emit.map_svg", "emit_map_svgs")
-emit_map_pdfs = Imported("builder.emit.pdf_map", "emit_map_pdfs")
-emit_charts_pdf = Imported("builder.emit.pdf_charts", "emit_charts_pdf")
-emit_charts_svg = Imported("builder.emit.charts_svg", "emit_charts_svg")
-emit_aid_pdf = Imported("builder.emit.pdf_aid", "emit_aid_pdf")
-emit_rulebook_pdf = Imported("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
-emit_setup_pdf = Imported("builder.emit.pdf_setup", "emit_setup_pdf")
-emit_vmod = Imported("builder.emit.vassal.module", "emit_vmod")
-emit_counter_pngs = Imported("builder.emit.counters", "emit_counter_pngs")
-emit_map_pngs = Imported("builder.emit.map_png", "emit_map_pngs")
+emit_counters = WithFonts(counters.emit_counters)
+emit_map_svgs = WithFonts(map_svg.emit_map_svgs)
+emit_map_pdfs = WithFonts(pdf_map.emit_map_pdfs)
+emit_charts_pdf = WithFonts(pdf_charts.emit_charts_pdf)
+emit_charts_svg = WithFonts(charts_svg.emit_charts_svg)
+emit_aid_pdf = WithFonts(pdf_aid.emit_aid_pdf)
+emit_rulebook_pdf = WithFonts(pdf_rulebook.emit_rulebook_pdf)
+emit_setup_pdf = WithFonts(pdf_setup.emit_setup_pdf)
+emit_vmod = WithFonts(module.emit_vmod)
+emit_counter_pngs = WithFonts(counters.emit_counter_pngs)
+emit_map_pngs = WithFonts(map_png.emit_map_pngs)
 
 PRESSED: tuple[Emitter, ...] = (emit_counters, emit_map_pdfs, emit_charts_pdf, emit_aid_pdf, emit_rulebook_pdf,
                                 emit_setup_pdf)
@@ -106,7 +94,7 @@ Game and returns its Artifacts; nothing is written until all of them have run.""
 CHART_READS = ("root", "game", "charts", "counters.movement_classes", "maps.terrain")
 """What a chart reads: its own data, the names of the movement classes and terrain it lists, and the game's
 fonts. `root` stands for the game folder's image and font files (builder/cache.py `part_fingerprint`): every
-emitter run through `Imported` draws with the game's fonts, and most print its images."""
+emitter run through `WithFonts` draws with the game's fonts, and most print its images."""
 READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
     _model_json: ("game", "counters", "maps", "charts", "scenarios", "rulebooks"),
     emit_counters: ("root", "game", "counters", "layouts"),
@@ -194,22 +182,10 @@ READER_MADE: tuple[Emitter, ...] = (_model_json,)
 of the model, whose serialisers that child has built when it validated the game, and a task's child would
 build them anew (the build itself only unpickles the game), which took longer than the dump."""
 
-SOLO: tuple[Emitter, ...] = (emit_vmod,)
-"""Emitters whose own modules no other emitter uses (the module writer, PDFium: 0.05 s to import). A build
-imports them for the second game on (`import_emitters`): the first game's children would wait for them
-in the parent, while its one task that needs them can import them in its own child meanwhile."""
-
-
-def import_emitters(*, solo: bool = True) -> None:
-    """Import every emitter (but `SOLO`'s without `solo`) and register every font face in this process, so
-    that the children forked after it inherit them rather than each doing it again (0.3 s, fonts parsed
-    included, and a build of the five seed games forks some thirty children). Modules make no garbage
-    worth a collection: the collector is paused meanwhile, as for builder.build itself (builder/cli.py),
-    and what they made is kept out of its later passes (`collector_paused`)."""
+def register_fonts() -> None:
+    """Register every shipped font face in this process, so that the children forked after it inherit them
+    rather than each parsing them again (a build of the five seed games forks some thirty children); what
+    that makes is kept out of the collector's later passes (`collector_paused`)."""
     with collector_paused(freeze=True):
-        for emitter in EMITTERS:
-            if isinstance(emitter, Imported) and (solo or emitter not in SOLO):
-                emitter.function
-        from builder.render.fonts import FACES, registered
         for font, bold in FACES:
             registered(font, bold)

@@ -10,12 +10,13 @@ from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
 from builder.emit.output import Artifact, OutputTree
+from builder.mechanisms import kept
 from builder.model.content import Game
 from builder.model.units import MM_PER_INCH
 from builder.pipeline.checking import CheckResult
 from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, SHARED, Emitter, emit_charts_pdf,
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
-                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
+                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, register_fonts,
                                        parts_of)
 from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
                                      written_entry)
@@ -63,6 +64,7 @@ def workload(game: Game) -> dict[str, float]:
         "placements": sum(len(side.placements) for scenario in game.scenarios for side in scenario.setup),
         "charts": len(game.charts.charts),
         "pressed": float(game.game.print.press),
+        "png_counters": (len(game.counters.units) + len(game.counters.markers)) * game.game.print.png,
     }
 
 
@@ -73,7 +75,7 @@ COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_charts_pdf: (0.2, {"charts": 0.0086}),
     emit_counters: (0.04, {"counters": 0.0007}),
     emit_setup_pdf: (0.07, {"placements": 0.002}),
-    emit_counter_pngs: (0.3, {"counters": 0.002}),
+    emit_counter_pngs: (0.0, {"png_counters": 0.005}),
     emit_press_pdfs: (0.0, {"pressed": 4.5}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
@@ -164,12 +166,13 @@ class Emission:
         if progress is not None:
             progress.start(0)
         if self.children is not None:
-            import_emitters(solo=False)
+            register_fonts()
 
     def add(self, result: CheckResult) -> None:
         """Plan a loaded game and start its stale emitters (on several processes; else `finish` runs them)."""
         # the games live until the build ends (and the children inherit them): the collector need not walk them
-        gc.freeze()
+        if kept("collector"):
+            gc.freeze()
         plan = plan_game(result, self.out_dir, cache=self.cache)
         game_index = len(self.plans)
         self.plans.append(plan)
@@ -180,8 +183,6 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
-            if game_index == 1:
-                import_emitters()
             self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
             sizes = workload(plan.game)
             for members, part in units_of(plan.game, plan.stale):

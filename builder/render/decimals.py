@@ -16,6 +16,8 @@ from typing import Literal, Sequence
 
 import numpy as np
 
+from builder.mechanisms import kept
+
 Style = Literal["fp_str", "num"]
 """How numbers are printed: as reportlab's fp_str (PDF) or as render.svg.num (SVG)."""
 _TENS = 10 ** np.arange(19, dtype=np.int64)
@@ -149,6 +151,8 @@ def joined(values: Sequence[float] | np.ndarray, pattern: list[str | None], styl
     """Return `pattern` (tokens, None where a number goes) repeated over all the numbers, tokens and
     numbers joined by spaces, each number printed in `style`; None when some number is too big (or not
     finite) for this, or the numbers do not fill the repeats."""
+    if not kept("decimals"):
+        return None
     values = np.asarray(values, dtype=float)
     slots = pattern.count(None)
     if not slots or not len(values) or len(values) % slots or not np.isfinite(values).all():

@@ -11,8 +11,8 @@ ISA-L did, for output 1% smaller (tests/render/test_deflate.py holds the bytes a
 reportlab deflates every stream (pages, forms, font subsets) with its one Flate filter,
 `pdfdoc.PDFZCompress`, through zlib at level 6, and by default (`rl_config.useA85`) encodes many of
 them again in ASCII85, a text form a quarter larger that mail gateways once needed and no PDF reader
-does. Importing this module sets both; the two canvases PDFs are made on, `render.pdf_file`
-(new_canvas's) and `render.typeset.document`'s, import it, so no PDF is made without it.
+does. Importing this module sets both; the two places PDFs are made, `render.pdf`
+(new_canvas) and `render.typeset.document`, import it, so no PDF is made without it.
 """
 from __future__ import annotations
 

@@ -20,9 +20,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 
-from builder.render.ttf import quick_font
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SHIPPED_FAMILY = "DejaVu Sans"
@@ -127,7 +126,7 @@ def face(font: str, bold: bool = False, table: FaceTable | None = None) -> Face:
 @lru_cache(maxsize=None)
 def _register(chosen: Face) -> str:
     if chosen.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(quick_font(chosen.pdf_name, str(chosen.path)))
+        pdfmetrics.registerFont(TTFont(chosen.pdf_name, str(chosen.path)))
     return chosen.pdf_name
 
 

@@ -14,9 +14,11 @@ from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
+from builder.mechanisms import kept
 from builder.render.deflate import FILTERS
 from builder.render.drawing import Drawing
-from builder.render.pdf import Body, compiled, draw_drawing, pdf_bytes, placement, resolve
+from builder.render.pdf import draw_drawing, pdf_bytes, placement, resolve
+from builder.render.pdf_compile import Body, compiled
 
 
 def _form_stream(body: Body, lines: tuple[str, ...], filtered: bool) -> bytes:
@@ -79,9 +81,9 @@ class _Form(pdfdoc.PDFFormXObject):
 
 def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     """Define `drawing` as the Form XObject `name` (bottom-left at the origin), as beginForm … endForm would."""
-    body = compiled(drawing)
+    body = compiled(drawing) if kept("pdf-compile") else None
     width_pt, height_pt = drawing.width_mm * PT_PER_MM, drawing.height_mm * PT_PER_MM
-    if body.private:
+    if body is None or body.private:
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width_pt, uppery=height_pt)
         draw_drawing(canvas, drawing, 0, 0)
         canvas.endForm()
@@ -140,7 +142,8 @@ class FormCache:
         if known is not None and known[0] is drawing:
             name = known[1]
         else:
-            key = (drawing.width_mm, drawing.height_mm, drawing.title, compiled(drawing))
+            key = (drawing.width_mm, drawing.height_mm, drawing.title,
+                   compiled(drawing) if kept("pdf-compile") else drawing)
             name = self.names.get(key)
             if name is None:
                 name = f"F{len(self.names) + 1}"

@@ -103,8 +103,12 @@ def _png_size_and_dpi(data: bytes) -> tuple[int, int, float]:
     return width, height, per_metre_x * MM_PER_INCH / 1000
 
 
-def test_every_counter_face_is_a_png_at_300_dpi_with_and_without_bleed() -> None:
-    game = load_game(MINIMAL)
+def test_counter_pngs_are_made_only_when_asked() -> None:
+    assert emit_counter_pngs(load_game(MINIMAL)) == []
+
+
+def test_every_counter_face_is_a_png_at_300_dpi_with_and_without_bleed(tmp_path: Path) -> None:
+    game = _game_with(tmp_path, "print: {counter_size: 1/2in}", "print: {counter_size: 1/2in, png: true}")
     artifacts = emit_counter_pngs(game)
     faces = [a for a in artifacts if a.kind == "counter-face-png"]
     assert len(faces) == 4 * len(all_counters(game))
@@ -123,7 +127,7 @@ def test_every_counter_face_is_a_png_at_300_dpi_with_and_without_bleed() -> None
 
 
 def test_png_dpi_follows_the_print_settings(tmp_path: Path) -> None:
-    game = _game_with(tmp_path, "print: {counter_size: 1/2in}", "print: {counter_size: 1/2in, dpi: 150}")
+    game = _game_with(tmp_path, "print: {counter_size: 1/2in}", "print: {counter_size: 1/2in, dpi: 150, png: true}")
     face = next(a for a in emit_counter_pngs(game) if a.kind == "counter-face-png")
     assert _png_size_and_dpi(face.data) == (75, 75, pytest.approx(150, abs=0.1))
 
@@ -206,7 +210,7 @@ def test_print_settings_on_the_command_line_replace_the_game_yaml_ones(tmp_path:
     from tests.conftest import run_cli
 
     out = tmp_path / "out"
-    result = run_cli("build", str(MINIMAL), "-o", str(out), "--dpi", "150", "--paper", "letter",
+    result = run_cli("build", str(MINIMAL), "-o", str(out), "--png", "--dpi", "150", "--paper", "letter",
                      "--map-paper", "a2", "--map-paper", "22x34in", timeout=180)
     assert result.code == 0, result.stderr
     manifest = json.loads((out / "minimal" / "manifest.json").read_text(encoding="utf-8"))
@@ -221,7 +225,7 @@ def test_print_settings_on_the_command_line_replace_the_game_yaml_ones(tmp_path:
     again = run_cli("build", str(MINIMAL), "-o", str(out), timeout=180)  # game.yaml's settings again: no shortcut
     assert again.code == 0 and "(up to date)" not in again.stderr
     manifest = json.loads((out / "minimal" / "manifest.json").read_text(encoding="utf-8"))
-    assert {a["dpi"] for a in manifest["artifacts"] if a["kind"] == "counter-face-png"} == {300}
+    assert not [a for a in manifest["artifacts"] if a["kind"] in ("counter-face-png", "counters-png")]
     assert "(up to date)" in run_cli("build", str(MINIMAL), "-o", str(out), timeout=180).stderr
 
 

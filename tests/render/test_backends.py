@@ -1,9 +1,9 @@
 """The drawing backends' fast paths against the slow, obvious ones.
 
 render/pdf.py writes a drawing's content stream itself, once, and reuses it on every canvas; it must
-write exactly what drawing through reportlab's canvas calls writes. The oracle here is that canvas
-code (the backend as it was, but that a shape's opacity is its own), so any drift shows as a byte
-difference in a whole PDF.
+show what drawing through reportlab's canvas calls shows (render/pdf_canvas.py, the oracle): the same
+pixels, strings at the same places and the same embedded fonts, whatever bytes the installed reportlab
+writes (tests/render/shown.py).
 """
 from __future__ import annotations
 
@@ -15,121 +15,23 @@ import pypdfium2
 import pytest
 from PIL import Image as PILImage
 from reportlab.lib.units import mm as PT_PER_MM
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from builder.memo import Remembered
 from builder.render import decimals, pdf as backend
 from builder.render.drawing import Drawing, Ellipse, Group, Item, Marks, Paint, Path, Polyline, Rect, Text, circle
-from builder.render.fonts import registered
+from builder.render.pdf import draw_picture
+from builder.render.pdf_canvas import draw_plainly
 from builder.render.pdf_forms import FormCache, keep_states
 from builder.render.pdf_paths import shape_code, trace_one_by_one
 from builder.render.png import face_pngs
 from builder.render.svg import marks_data, num, path_data, svg_text
+from tests.render.shown import assert_shows_the_same
 
 
-# --- the oracle: a drawing drawn through reportlab's canvas, item by item ---------------------------
-
-def _opacity(canvas, paint: Paint, key: str) -> float | None:
-    # a shape's opacity is its own: an opaque one after a translucent one sets it back to 1
-    if paint.opacity < 1:
-        return paint.opacity
-    return 1 if canvas._extgstate.getValue(key) != 1 else None
-
-
-def _apply_paint(canvas, paint: Paint) -> tuple[bool, bool]:
-    fill = paint.fill is not None
-    stroke = bool(paint.stroke) and paint.stroke_mm > 0
-    if fill:
-        canvas.setFillColorRGB(*backend._hex_rgb(paint.fill), alpha=_opacity(canvas, paint, "ca"))
-    if stroke:
-        canvas.setStrokeColorRGB(*backend._hex_rgb(paint.stroke), alpha=_opacity(canvas, paint, "CA"))
-        canvas.setLineWidth(paint.stroke_mm)
-        canvas.setDash(list(paint.dash_mm) if paint.dash_mm else [])
-        canvas.setLineCap({"butt": 0, "round": 1, "square": 2}[paint.cap])
-        canvas.setLineJoin({"miter": 0, "round": 1, "bevel": 2}[paint.join])
-    return fill, stroke
-
-
-def _path(canvas, item: Item):
-    path = canvas.beginPath()
-    if isinstance(item, Rect):
-        if item.radius_mm:
-            path.roundRect(item.x_mm, item.y_mm, item.w_mm, item.h_mm, item.radius_mm)
-        else:
-            path.rect(item.x_mm, item.y_mm, item.w_mm, item.h_mm)
-    elif isinstance(item, Ellipse):
-        path.ellipse(item.cx_mm - item.rx_mm, item.cy_mm - item.ry_mm, 2 * item.rx_mm, 2 * item.ry_mm)
-    elif isinstance(item, Polyline):
-        (x0, y0), *rest = item.points
-        path.moveTo(x0, y0)
-        for x, y in rest:
-            path.lineTo(x, y)
-        if item.closed:
-            path.close()
-    else:
-        x, y = 0.0, 0.0
-        for command, values in item.commands:
-            if command == "M":
-                x, y = values
-                path.moveTo(x, y)
-            elif command == "L":
-                x, y = values
-                path.lineTo(x, y)
-            elif command == "C":
-                path.curveTo(*values)
-                x, y = values[4], values[5]
-            elif command == "Q":
-                qx, qy, ex, ey = values
-                path.curveTo(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex),
-                             ey + 2 / 3 * (qy - ey), ex, ey)
-                x, y = ex, ey
-            elif command == "Z":
-                path.close()
-    return path
-
-
-def _item(canvas, item: Item) -> None:
-    if isinstance(item, Group):
-        canvas.saveState()
-        canvas.translate(item.dx_mm, item.dy_mm)
-        if item.rotate_deg:
-            canvas.rotate(item.rotate_deg)
-        if item.scale != 1:
-            canvas.scale(item.scale, item.scale)
-        if item.clip is not None:
-            clip = canvas.beginPath()
-            clip.rect(item.clip.x_mm, item.clip.y_mm, item.clip.w_mm, item.clip.h_mm)
-            canvas.clipPath(clip, stroke=0, fill=0)
-        for child in item.items:
-            _item(canvas, child)
-        canvas.restoreState()
-    elif isinstance(item, Text):
-        if canvas._extgstate.getValue("ca") != 1:
-            canvas.setFillAlpha(1)
-        font = registered(item.font, item.bold)
-        x = item.x_mm
-        if item.anchor != "start":
-            width = stringWidth(item.text, font, item.size_mm)
-            x -= width if item.anchor == "end" else width / 2
-        text = canvas.beginText()
-        text.setTextTransform(1, 0, 0, -1, x, item.y_mm)
-        text.setFont(font, item.size_mm)
-        text.setFillColorRGB(*backend._hex_rgb(item.fill))
-        text.textOut(item.text)
-        canvas.drawText(text)
-    else:
-        fill, stroke = _apply_paint(canvas, item.paint)
-        if fill or stroke:
-            canvas.drawPath(_path(canvas, item), stroke=int(stroke), fill=int(fill))
-
+# --- the oracle: a drawing drawn through reportlab's canvas, item by item (render/pdf_canvas.py) -------
 
 def _oracle_drawing(canvas, drawing: Drawing, x_pt: float, y_pt: float) -> None:
-    canvas.saveState()
-    canvas.translate(x_pt, y_pt + drawing.height_mm * PT_PER_MM)
-    canvas.scale(PT_PER_MM, -PT_PER_MM)
-    for item in drawing.items:
-        _item(canvas, item)
-    canvas.restoreState()
+    draw_plainly(canvas, drawing, x_pt, y_pt, picture=draw_picture)
 
 
 def _oracle_forms(canvas, faces: list[tuple[Drawing, float, float]]) -> None:
@@ -198,10 +100,10 @@ def _pdf(draw) -> bytes:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_drawing_on_a_page_writes_what_the_canvas_calls_write(seed: int) -> None:
+def test_drawing_on_a_page_shows_what_the_canvas_calls_show(seed: int) -> None:
     drawing = _sampler(seed)
-    assert _pdf(lambda c: backend.draw_drawing(c, drawing, 20, 30)) == \
-        _pdf(lambda c: _oracle_drawing(c, drawing, 20, 30))
+    assert_shows_the_same(_pdf(lambda c: backend.draw_drawing(c, drawing, 20, 30)),
+                          _pdf(lambda c: _oracle_drawing(c, drawing, 20, 30)))
 
 
 def _without_groups(drawing: Drawing) -> Drawing:
@@ -209,7 +111,7 @@ def _without_groups(drawing: Drawing) -> Drawing:
                    drawing.title)
 
 
-def test_forms_write_what_begin_form_and_end_form_write() -> None:
+def test_forms_show_what_begin_form_and_end_form_show() -> None:
     plain, other, translucent = _without_groups(_sampler(3)), _without_groups(_sampler(4)), _sampler(5)
     placed = [(plain, 10, 10), (other, 100, 10), (plain, 10, 200), (translucent, 100, 200), (translucent, 10, 400)]
 
@@ -218,7 +120,7 @@ def test_forms_write_what_begin_form_and_end_form_write() -> None:
         for drawing, x_pt, y_pt in placed:
             forms.place(drawing, x_pt, y_pt)
 
-    assert _pdf(ours) == _pdf(lambda c: _oracle_forms(c, placed))
+    assert_shows_the_same(_pdf(ours), _pdf(lambda c: _oracle_forms(c, placed)))
 
 
 def test_a_content_stream_is_compiled_once_for_every_canvas() -> None:

@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
 from builder.emit.output import Artifact
-from builder.emit.vassal.archive import archive_bytes, pack, packed_entries, unpack
+from builder.emit.vassal.archive import read_entries, zip_bytes
 from builder.emit.vassal.components import MODULE
 from builder.plan.vassal.words import word
 from builder.emit.vassal.xmlwrite import HEADER, Element, element, escape_attr, xml_lines
@@ -74,15 +74,15 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
 
     `vmod` is a module this emitter made for the game (`emit_vmod`, `vmod_bytes`), with or without
     documents; what its Help menu listed is taken out. The result is `vmod_bytes(game, documents)` byte
-    for byte, without planning or drawing anything: only buildFile.xml is written again (its Help menu is
-    the one part that depends on the documents), every other entry is copied as it lies in the archive,
-    and the PDFs are stored. Raises ValueError when `vmod` is not a module of this game.
+    for byte, without planning or drawing anything: its entries are read back, buildFile.xml's Help menu
+    (the one part that depends on the documents) is written again, and the archive is written anew.
+    Raises ValueError when `vmod` is not a module of this game.
     """
-    entries = packed_entries(vmod)
+    entries = read_entries(vmod)
     build = entries.get(BUILD_FILE)
     if build is None:
         raise ValueError("not a VASSAL module: no buildFile.xml")
-    text = unpack(build).decode("utf-8")
+    text = build.decode("utf-8")
     lang = game.game.languages[0]
     name = f' name="{escape_attr(text_in(game.game.title, lang))}"'
     if name not in text[:text.find(">", len(HEADER)) + 1]:
@@ -90,9 +90,9 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
     text, attached = with_documentation(text, list(documents), about_entries(game))
     for entry in attached:
         entries.pop(entry, None)
-    entries[BUILD_FILE] = pack(BUILD_FILE, text.encode("utf-8"))
-    entries.update({d.entry: pack(d.entry, d.data) for d in documents})
-    return archive_bytes(entries)
+    entries[BUILD_FILE] = text.encode("utf-8")
+    entries.update({d.entry: d.data for d in documents})
+    return zip_bytes(entries)
 
 
 def documents_from(game: Game, artifacts: list[Artifact]) -> tuple[Document, ...]:

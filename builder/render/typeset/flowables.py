@@ -16,7 +16,6 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from builder.render.drawing import Drawing
 from builder.render.pdf import draw_drawing
 from builder.render.typeset.breaking import Unbroken, break_lines
-from builder.render.typeset.fraglines import draw_lines, is_plain
 from builder.render.typeset.frags import paragraph_frags
 from builder.render.typeset.glyphs import TextObject
 from builder.render.typeset.styles import table_commands
@@ -140,10 +139,6 @@ class Para(Paragraph):
                  **options: object) -> None:
         read = frags is None and text is not None and (frags := paragraph_frags(text, style)) is not None
         super().__init__(text, style, bulletText, frags, **options)
-        self.read_here = read
-        """Whether frags.py read the markup: then lines that breaking.py breaks are drawn by fraglines.py."""
-        self.plain_lines = None
-        """The lines breaking.py broke last, when read here: the paragraph draws them itself."""
         if read and _INDEX_TAG.search(text) is None:
             self.anchors: tuple[Anchor, ...] = ()  # read here without an `<index>` tag: no anchor to take
         else:
@@ -162,19 +157,9 @@ class Para(Paragraph):
     def breakLines(self, width: float | list[float]):
         """Break the lines as reportlab does, faster in the common case (breaking.py)."""
         try:
-            lines = break_lines(self, width)
+            return break_lines(self, width)
         except Unbroken:
             return super().breakLines(width)
-        if self.read_here:
-            self.plain_lines = lines
-        return lines
-
-    def drawPara(self, debug: int = 0) -> None:
-        """Draw the lines as reportlab does, those of fragments read and broken here faster (fraglines.py)."""
-        if not debug and self.blPara is self.plain_lines and is_plain(self):
-            draw_lines(self)
-        else:
-            super().drawPara(debug)
 
     def beginText(self, x: float, y: float) -> TextObject:
         """Return the text object the lines are drawn with: one that encodes TrueType text quickly (glyphs.py)."""
