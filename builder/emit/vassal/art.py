@@ -129,7 +129,7 @@ def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Draw
     faces = face_drawings(plan.game, {k: v for k, v in plan.recipes.items() if k in used})
     faces[MOVED_IMAGE] = moved_flag(plan.scale)
     large = {b.image: (board_drawing(plan, b), dpi) for b in plan.boards}
-    large.update({chart_image(c.id): (chart_drawing(plan.game, c, plan.lang, width_mm=CHART_WIDTH_MM), CHART_DPI)
+    large.update({chart_image(c.id): (chart_drawing(plan.printed, c, plan.lang, width_mm=CHART_WIDTH_MM), CHART_DPI)
                   for c in plan.game.charts.charts})
     return faces, large
 

@@ -46,7 +46,7 @@ def vmods_bytes(game: Game, documents: tuple[Document, ...] = (), langs: tuple[s
                 ) -> dict[str, bytes]:
     """Return the module of each language (default: every language of the game), by language."""
     with collector_paused():
-        plans = [plan_module(edition(game, lang)) for lang in langs or game.game.languages]
+        plans = [plan_module(edition(game, lang), game) for lang in langs or game.game.languages]
         images = module_images(plans)
         return {plan.lang: _vmod_bytes(plan, images[plan.lang], in_language(documents, plan.lang)) for plan in plans}
 
