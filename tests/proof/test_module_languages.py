@@ -13,8 +13,13 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
+from builder.emit.vassal.art import drawings
+from builder.emit.vassal.editions import edition
+from builder.emit.vassal.plan import plan_module
 from builder.emit.vassal.words import WORDS
 from builder.model.content import Game
+from builder.render.counter_text import SOFT_HYPHEN
+from builder.render.drawing import Group, Text
 from builder.render.phrases import PHRASES
 from tests.proof.conftest import Built
 
@@ -131,4 +136,36 @@ def test_each_module_past_the_first_holds_no_text_of_the_first_language(built: B
     if len(built.game.game.languages) > 1:
         assert others, "no module in the game's other languages"
     problems = [p for entry in others for p in source_language_problems(built, entry)]
+    assert not problems, f"{len(problems)} first-language text(s):\n" + "\n".join(sorted(set(problems))[:40])
+
+
+def _drawn_text(items: tuple) -> list[str]:
+    """Return the lines of text a drawing's items print, in drawing order."""
+    found = []
+    for item in items:
+        if isinstance(item, Text):
+            found.append(item.text.replace(SOFT_HYPHEN, ""))
+        elif isinstance(item, Group):
+            found += _drawn_text(item.items)
+    return found
+
+
+def image_problems(built: Built, lang: str) -> list[str]:
+    """Return every first-language text printed on a picture of the module in `lang` (counter faces, boards,
+    charts): read from the drawings the module rasterises, each picture's lines joined."""
+    plan = plan_module(edition(built.game, lang), built.game)
+    faces, large = drawings(plan)
+    pictures = {**faces, **{name: drawing for name, (drawing, _) in large.items()}}
+    translated = translations(built.game, lang)
+    patterns = leaks(translated)
+    problems = []
+    for name, drawing in pictures.items():
+        text = " ".join(_drawn_text(drawing.items))
+        problems += [f"images/{name} ({lang}): {source!r} ({translated.source[source]})"
+                     for source, pattern in patterns.items() if pattern.search(text)]
+    return problems
+
+
+def test_each_module_past_the_first_prints_no_text_of_the_first_language_on_its_pictures(built: Built) -> None:
+    problems = [p for lang in built.game.game.languages[1:] for p in image_problems(built, lang)]
     assert not problems, f"{len(problems)} first-language text(s):\n" + "\n".join(sorted(set(problems))[:40])
