@@ -153,12 +153,17 @@ def check(paths: tuple[Path, ...], fmt: str) -> None:
               help="Paper for sheets, charts and tiles; repeat for several  [default: print.papers].")
 @click.option("--map-paper", "map_papers", type=click.Choice(PAPERS), multiple=True,
               help="Large-format paper to lay maps out on; repeat for several  [default: print.map_papers].")
+@click.option("--lang", "langs", multiple=True, metavar="LANG",
+              help="Build only this language's edition (one of the game's `languages`); repeat for several  "
+                   "[default: print.editions, else every language].")
 @_guard
 def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no_cache: bool, press: bool | None,
-          dpi: int | None, map_dpi: int | None, papers: tuple[str, ...], map_papers: tuple[str, ...]) -> None:
+          dpi: int | None, map_dpi: int | None, papers: tuple[str, ...], map_papers: tuple[str, ...],
+          langs: tuple[str, ...]) -> None:
     """Check, then build every artifact of the games in PATHS into OUT (only what changed since the last build)."""
+    _check_language_codes(langs)
     given = (("press", press), ("dpi", dpi), ("map_dpi", map_dpi), ("papers", list(papers)),
-             ("map_papers", list(map_papers)))
+             ("map_papers", list(map_papers)), ("editions", list(dict.fromkeys(langs))))
     overrides = {key: value for key, value in given if value not in (None, [])}
     if overrides:  # the last build may have had other settings: every game is looked at again
         from builder.load.game import PRINT_OVERRIDES
@@ -172,6 +177,17 @@ def build(paths: tuple[Path, ...], out_dir: Path, fmt: str, jobs: int | None, no
             click.echo(f"built {done.game_id}: {done.artifacts} artifact(s) in {done.folder} (up to date)", err=True)
         else:
             click.echo(built[path], err=True)
+
+
+def _check_language_codes(langs: tuple[str, ...]) -> None:
+    """Refuse (usage, exit 2) a --lang that is no language code at all; one the game lacks is game/unknown-edition."""
+    if not langs:
+        return
+    import re
+    from builder.model.base import LANGUAGE_CODE
+    for lang in langs:
+        if not re.match(LANGUAGE_CODE, lang):
+            raise click.BadParameter(f'"{lang}" is not a language code such as en, pl or pt-BR', param_hint="--lang")
 
 
 def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None, cache: bool) -> dict[Path, str]:

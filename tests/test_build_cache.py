@@ -103,7 +103,7 @@ def test_one_changed_counter_reruns_only_what_reads_counters(minimal: Path, tmp_
     assert "builder.emit.pdf_rulebook.emit_rulebook_pdf" not in rebuilt.rerun
     assert "builder.emit.map_svg.emit_map_svgs" not in rebuilt.rerun
     after = _built(rebuilt)
-    assert after["maps/main.svg"] == before["maps/main.svg"]
+    assert after["maps/main-en.svg"] == before["maps/main-en.svg"]
     assert after["counters/faces/r2-front.svg"] != before["counters/faces/r2-front.svg"]
     cold = tmp_path / "cold"
     build_checked([check_path(minimal)], cold, cache=False)
@@ -113,7 +113,7 @@ def test_one_changed_counter_reruns_only_what_reads_counters(minimal: Path, tmp_
 def test_a_missing_or_changed_artifact_is_made_again(minimal: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     build_checked([check_path(minimal)], out)
-    (out / "minimal" / "maps" / "main.svg").unlink()
+    (out / "minimal" / "maps" / "main-en.svg").unlink()
     (out / "minimal" / "game.json").write_text("{}")
     rebuilt = build_checked([check_path(minimal)], out)[0]
     assert set(rebuilt.rerun) == {"builder.emit.map_svg.emit_map_svgs", "builder.build._model_json"}
@@ -144,7 +144,7 @@ def test_up_to_date_needs_an_unchanged_folder_and_output(minimal: Path, tmp_path
 def test_up_to_date_trusts_no_output_folder_with_a_missing_file(minimal: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     build_checked([check_path(minimal)], out)
-    (out / "minimal" / "maps" / "main.svg").unlink()
+    (out / "minimal" / "maps" / "main-en.svg").unlink()
     assert up_to_date(minimal, out) is None
 
 

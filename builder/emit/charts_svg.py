@@ -12,9 +12,11 @@ WIDTH_MM = 180.0
 
 
 def emit_charts_svg(game: Game) -> list[Artifact]:
-    """Return one SVG per chart and language."""
+    """Return one SVG per chart and edition's language."""
     artifacts = []
     for number, lang in enumerate(game.game.languages):
+        if lang not in game.game.editions():
+            continue
         for chart in game.charts.charts:
             path = f"charts/{chart.id}.svg" if number == 0 else f"charts/{chart.id}.{lang}.svg"
             drawing = chart_drawing(game, chart, lang, width_mm=WIDTH_MM)

@@ -25,8 +25,12 @@ from builder.render.phrases import phrase
 from builder.render.svg import svg_text
 
 
-def _title(game: Game) -> str:
-    return text_in(game.game.title, game.game.languages[0])
+SHARED = "*"
+"""The `lang` of a face printed alike in every language of the game: its file serves every edition."""
+
+
+def _title(game: Game, lang: str) -> str:
+    return text_in(game.game.title, lang)
 
 
 def _geometry(game: Game, paper: str, side: float) -> SheetGeometry:
@@ -69,8 +73,10 @@ def sheet_groups(game: Game, pieces: list[CounterPiece]) -> list[list[CounterPie
     return groups
 
 
-def sides_for(game: Game, paper: str, pieces: list[CounterPiece]) -> tuple[SheetGeometry, list[SheetSide]]:
-    """Return the geometry (of the first counter size) and every printed side (calibration first) for one paper."""
+def sides_for(game: Game, paper: str, pieces: list[CounterPiece],
+              lang: str | None = None) -> tuple[SheetGeometry, list[SheetSide]]:
+    """Return the geometry (of the first counter size) and every printed side (calibration first) for one paper,
+    the sheets titled in `lang` (the game's first language by default)."""
     groups = sheet_groups(game, pieces)
     geoms = [_geometry(game, paper, group[0].front.width_mm) for group in groups]
     offset = game.game.print.back_offset_mm
@@ -79,7 +85,7 @@ def sides_for(game: Game, paper: str, pieces: list[CounterPiece]) -> tuple[Sheet
     for geom, group in zip(geoms, groups):
         for sheet in paginate(group, geom.per_sheet):
             number += 1
-            sides += sheet_sides(geom, sheet, number, _title(game), offset)
+            sides += sheet_sides(geom, sheet, number, _title(game, lang or game.game.languages[0]), offset)
     return geoms[0], sides
 
 
@@ -90,14 +96,15 @@ def _box_pt(geom: SheetGeometry, box: tuple[float, float, float, float], grow: f
 
 
 def counters_pdf(game: Game, paper: str, pieces: list[CounterPiece],
-                 laid_out: tuple[SheetGeometry, list[SheetSide]] | None = None) -> bytes:
-    """Return the counter sheets PDF for one paper: each distinct face drawn once as a Form XObject.
+                 laid_out: tuple[SheetGeometry, list[SheetSide]] | None = None, *, lang: str | None = None) -> bytes:
+    """Return the counter sheets PDF for one paper and language (the game's first by default): each distinct face
+    drawn once as a Form XObject.
 
-    `laid_out` is sides_for(game, paper, pieces) when the caller has it already.
+    `laid_out` is sides_for(game, paper, pieces, lang) when the caller has it already.
     """
-    geom, sides = laid_out or sides_for(game, paper, pieces)
+    lang = lang or game.game.languages[0]
+    geom, sides = laid_out or sides_for(game, paper, pieces, lang)
     buffer = io.BytesIO()
-    lang = game.game.languages[0]
     info = document_info(game, f"{phrase('counter-sheets', lang)} ({paper.upper()})", lang)
     canvas = new_canvas(buffer, geom.page_w_mm * PT_PER_MM, geom.page_h_mm * PT_PER_MM, info=info)
     forms = FormCache(canvas)
@@ -140,29 +147,61 @@ def emit_counters(game: Game) -> list[Artifact]:
 
 
 def _counter_artifacts(game: Game) -> list[Artifact]:
-    pieces = all_counters(game)
-    if not pieces:
+    if not all_counters(game):
         return []
-    papers = game.game.print.papers
-    geom, sides = sides_for(game, papers[0], pieces)
-    artifacts = [Artifact("counters-pdf", f"counters/counters-{paper}.pdf",
-                          counters_pdf(game, paper, pieces, (geom, sides) if paper == papers[0] else None),
-                          {"paper": paper, "duplex": game.game.print.duplex}) for paper in papers]
-    sheet_sides_only = [s for s in sides if s.faces]
+    artifacts: list[Artifact] = []
     known: dict = {}  # each face is written on its sheet, then again in its own file: written once
-    for number, side in enumerate(sheet_sides_only, start=1):
-        name = f"counters/sheets/side-{number:02d}.svg"
-        artifacts.append(Artifact("counters-svg", name,
-                                  svg_text(side_drawing(geom, side), known=known).encode("utf-8"),
-                                  {"paper": papers[0], "side": number}))
-    taken: set[str] = set()
-    for piece in pieces:
-        stem = file_stem(piece.id, taken)
-        for which, face in (("front", piece.front), ("back", piece.back)):
-            artifacts.append(Artifact("counter-face-svg", f"counters/faces/{stem}-{which}.svg",
-                                      svg_text(face, known=known).encode("utf-8"),
-                                      {"counter": piece.id, "face": which}))
+    for lang in game.game.editions():
+        artifacts += _edition_sheets(game, lang, known)
+    stems = piece_stems(game)
+    for lang, piece_id, which, face in edition_faces(game):
+        artifacts.append(Artifact("counter-face-svg", f"counters/faces/{_in_folder(lang)}{stems[piece_id]}-{which}.svg",
+                                  svg_text(face, known=known).encode("utf-8"),
+                                  {"counter": piece_id, "face": which, "lang": lang}))
     return artifacts
+
+
+def _edition_sheets(game: Game, lang: str, known: dict) -> list[Artifact]:
+    """Return one edition's counter sheets: a PDF per paper, an SVG per printed side of the first paper."""
+    pieces = all_counters(game, lang)
+    papers = game.game.print.papers
+    geom, sides = sides_for(game, papers[0], pieces, lang)
+    artifacts = [Artifact("counters-pdf", f"counters/counters-{lang}-{paper}.pdf",
+                          counters_pdf(game, paper, pieces, (geom, sides) if paper == papers[0] else None, lang=lang),
+                          {"lang": lang, "paper": paper, "duplex": game.game.print.duplex}) for paper in papers]
+    for number, side in enumerate([s for s in sides if s.faces], start=1):
+        artifacts.append(Artifact("counters-svg", f"counters/sheets/{lang}/side-{number:02d}.svg",
+                                  svg_text(side_drawing(geom, side), known=known).encode("utf-8"),
+                                  {"lang": lang, "paper": papers[0], "side": number}))
+    return artifacts
+
+
+def _in_folder(lang: str) -> str:
+    """Return the folder of a face file: the faces' own for a shared face, a folder per language for the others."""
+    return "" if lang == SHARED else f"{lang}/"
+
+
+def piece_stems(game: Game) -> dict[str, str]:
+    """Return the file-name stem of every counter of the mix, by counter id."""
+    taken: set[str] = set()
+    return {piece.id: file_stem(piece.id, taken) for piece in all_counters(game)}
+
+
+def edition_faces(game: Game) -> list[tuple[str, str, str, Drawing]]:
+    """Return (lang, counter id, "front" or "back", face) for every face file of the editions built: a face printed
+    alike in every language of the game once, with lang "*", and any other once per edition."""
+    languages = game.game.languages
+    mixes = [all_counters(game, lang) for lang in languages]
+    found: list[tuple[str, str, str, Drawing]] = []
+    for pieces in zip(*mixes):
+        for which in ("front", "back"):
+            faces = [getattr(piece, which) for piece in pieces]
+            if all(face == faces[0] for face in faces[1:]):
+                found.append((SHARED, pieces[0].id, which, faces[0]))
+                continue
+            found += [(lang, pieces[0].id, which, face) for lang, face in zip(languages, faces)
+                      if lang in game.game.editions()]
+    return found
 
 
 def with_bleed(face: Drawing, bleed_mm: float) -> Drawing:
@@ -187,11 +226,11 @@ def _face_pngs(faces: list[Drawing], dpi: int) -> list[bytes]:
     return out
 
 
-def _sheet_pngs(game: Game, dpi: int) -> list[bytes]:
-    """Return each printed side of the first paper's counter sheets as a PNG at `dpi`."""
+def _sheet_pngs(game: Game, lang: str, dpi: int) -> list[bytes]:
+    """Return each printed side of one edition's counter sheets, on the first paper, as a PNG at `dpi`."""
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(counters_pdf(game, game.game.print.papers[0], all_counters(game)))
+    document = pypdfium2.PdfDocument(counters_pdf(game, game.game.print.papers[0], all_counters(game, lang), lang=lang))
     found = []
     for page in document:
         bitmap = page.render(scale=dpi / PT_PER_INCH, fill_color=(255, 255, 255, 255), rev_byteorder=True)
@@ -203,25 +242,25 @@ def _sheet_pngs(game: Game, dpi: int) -> list[bytes]:
 
 
 def emit_counter_pngs(game: Game) -> list[Artifact]:
-    """Return PNGs at `print.dpi` of every counter face, with and without bleed, and of every sheet side."""
+    """Return PNGs at `print.dpi` of every counter face, with and without bleed (a face printed alike in every
+    language once), and of every sheet side of each edition."""
     with collector_paused():
-        pieces = all_counters(game)
-        if not pieces:
+        if not all_counters(game):
             return []
         dpi, bleed = game.game.print.dpi, game.game.print.bleed_mm
-        faces = [(piece, which, face) for piece in pieces
-                 for which, face in (("front", piece.front), ("back", piece.back))]
-        plain = _face_pngs([face for _, _, face in faces], dpi)
-        bled = _face_pngs([with_bleed(face, bleed) for _, _, face in faces], dpi)
-        artifacts, taken, stems = [], set(), {}
-        for (piece, which, _), flush, extended in zip(faces, plain, bled):
-            stem = stems.get(piece.id) or stems.setdefault(piece.id, file_stem(piece.id, taken))
+        faces = edition_faces(game)
+        plain = _face_pngs([face for *_, face in faces], dpi)
+        bled = _face_pngs([with_bleed(face, bleed) for *_, face in faces], dpi)
+        artifacts, stems = [], piece_stems(game)
+        for (lang, piece_id, which, _), flush, extended in zip(faces, plain, bled):
+            stem = f"counters/png/{_in_folder(lang)}{stems[piece_id]}-{which}"
             for suffix, data, with_edge in (("", flush, False), ("-bleed", extended, True)):
-                artifacts.append(Artifact("counter-face-png", f"counters/png/{stem}-{which}{suffix}.png", data,
-                                          {"counter": piece.id, "face": which, "dpi": dpi,
+                artifacts.append(Artifact("counter-face-png", f"{stem}{suffix}.png", data,
+                                          {"counter": piece_id, "face": which, "lang": lang, "dpi": dpi,
                                            "bleed_mm": bleed if with_edge else 0.0}))
         paper = game.game.print.papers[0]
-        for number, data in enumerate(_sheet_pngs(game, dpi), start=1):
-            artifacts.append(Artifact("counters-png", f"counters/png/sheet-{paper}-page-{number:02d}.png", data,
-                                      {"paper": paper, "page": number, "dpi": dpi}))
+        for lang in game.game.editions():
+            for number, data in enumerate(_sheet_pngs(game, lang, dpi), start=1):
+                artifacts.append(Artifact("counters-png", f"counters/png/sheet-{lang}-{paper}-page-{number:02d}.png",
+                                          data, {"lang": lang, "paper": paper, "page": number, "dpi": dpi}))
         return artifacts

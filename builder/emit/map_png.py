@@ -38,10 +38,11 @@ def _pngs(drawings: list[Drawing], dpi: int) -> list[bytes]:
 
 
 def emit_map_pngs(game: Game) -> list[Artifact]:
-    """Return a PNG of every map sheet at `print.map_dpi` (none when it is not set)."""
+    """Return a PNG of every map sheet of each edition at `print.map_dpi` (none when it is not set)."""
     dpi = game.game.print.map_dpi
-    sheets = map_sheets(game)
+    sheets = [(lang, sheet) for lang in game.game.editions() for sheet in map_sheets(game, lang)]
     if dpi is None or not sheets:
         return []
-    return [Artifact(KIND, f"maps/png/{sheet.id}.png", data, {"map": sheet.map_id, "sheet": sheet.kind, "dpi": dpi})
-            for sheet, data in zip(sheets, _pngs([sheet.drawing for sheet in sheets], dpi))]
+    return [Artifact(KIND, f"maps/png/{sheet.id}-{lang}.png", data,
+                     {"map": sheet.map_id, "sheet": sheet.kind, "lang": lang, "dpi": dpi})
+            for (lang, sheet), data in zip(sheets, _pngs([sheet.drawing for _, sheet in sheets], dpi))]

@@ -37,4 +37,4 @@ def emit_aid_pdf(game: Game) -> list[Artifact]:
         return []
     return [Artifact(KIND, f"charts/aid-{lang}-{paper}.pdf", aid_pdf(game, lang, paper),
                      {"paper": paper, "lang": lang})
-            for lang in game.game.languages for paper in game.game.print.papers]
+            for lang in game.game.editions() for paper in game.game.print.papers]

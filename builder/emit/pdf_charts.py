@@ -29,4 +29,4 @@ def emit_charts_pdf(game: Game) -> list[Artifact]:
         return []
     return [Artifact(KIND, f"charts/charts-{lang}-{paper}.pdf", charts_pdf(game, lang, paper),
                      {"paper": paper, "lang": lang})
-            for lang in game.game.languages for paper in game.game.print.papers]
+            for lang in game.game.editions() for paper in game.game.print.papers]

@@ -97,21 +97,23 @@ def tiled_pdf(sheet: MapSheet, plan: TilePlan, lang: str, info: DocumentInfo) ->
 
 
 def emit_map_pdfs(game: Game, *, overlap_mm: float = DEFAULT_OVERLAP_MM) -> list[Artifact]:
-    """Return, per map sheet, the full-size PDF and one tiled PDF per paper size of the print settings (the
-    home papers, then the large formats of `map_papers`, which say whether the sheet fits one page)."""
-    lang = game.game.languages[0]
+    """Return, per edition's language and map sheet, the full-size PDF and one tiled PDF per paper size of the
+    print settings (the home papers, then the large formats of `map_papers`, which say whether the sheet fits
+    one page)."""
+    return [artifact for lang in game.game.editions() for sheet in map_sheets(game, lang)
+            for artifact in _sheet_pdfs(game, sheet, lang, overlap_mm)]
+
+
+def _sheet_pdfs(game: Game, sheet: MapSheet, lang: str, overlap_mm: float) -> list[Artifact]:
     settings = game.game.print
-    artifacts = []
-    for sheet in map_sheets(game):
-        extra = {"map": sheet.map_id, "sheet": sheet.kind}
-        name = sheet.drawing.title or sheet.id
-        info = document_info(game, f"{phrase('map', lang)} {sheet.id}", lang, title=name)
-        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-full.pdf", full_pdf(sheet, info),
-                                  {**extra, "layout": "full"}))
-        large = [p for p in settings.map_papers if p not in settings.papers]
-        for paper in [*settings.papers, *large]:
-            plan = tile_plan(sheet.drawing.width_mm, sheet.drawing.height_mm, paper, overlap_mm=overlap_mm)
-            more = {"fits": len(plan.tiles) == 1} if paper in large else {}
-            artifacts.append(Artifact(KIND, f"maps/{sheet.id}-{paper}.pdf", tiled_pdf(sheet, plan, lang, info),
-                                      {**extra, "layout": paper, "pages": page_count(plan), **more}))
+    extra = {"map": sheet.map_id, "sheet": sheet.kind, "lang": lang}
+    name = sheet.drawing.title or sheet.id
+    info = document_info(game, f"{phrase('map', lang)} {sheet.id}", lang, title=name)
+    artifacts = [Artifact(KIND, f"maps/{sheet.id}-{lang}-full.pdf", full_pdf(sheet, info), {**extra, "layout": "full"})]
+    large = [p for p in settings.map_papers if p not in settings.papers]
+    for paper in [*settings.papers, *large]:
+        plan = tile_plan(sheet.drawing.width_mm, sheet.drawing.height_mm, paper, overlap_mm=overlap_mm)
+        more = {"fits": len(plan.tiles) == 1} if paper in large else {}
+        artifacts.append(Artifact(KIND, f"maps/{sheet.id}-{lang}-{paper}.pdf", tiled_pdf(sheet, plan, lang, info),
+                                  {**extra, "layout": paper, "pages": page_count(plan), **more}))
     return artifacts

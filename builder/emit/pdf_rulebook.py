@@ -1,4 +1,4 @@
-"""The rulebook of each language as a PDF: a two-column rulebook, or a quick-reference sheet when
+"""The rulebook of each language as a PDF on each paper: a two-column rulebook, or a quick-reference sheet when
 game.yaml says `document: {kind: reference}`."""
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ KIND = "rules-pdf"
 
 
 def emit_rulebook_pdf(game: Game) -> list[Artifact]:
-    """Return one rulebook PDF per language, on the game's first paper size."""
-    paper = game.game.print.papers[0]
+    """Return the rulebook PDF of each edition's language on each paper of `print.papers`."""
     typeset = reference_pdf if game.game.document.kind == "reference" else rulebook_pdf
-    return [Artifact(KIND, f"rules/rules-{book.lang}.pdf", typeset(game, book, paper=paper),
+    editions = game.game.editions()
+    return [Artifact(KIND, f"rules/rules-{book.lang}-{paper}.pdf", typeset(game, book, paper=paper),
                      {"lang": book.lang, "paper": paper, "document": game.game.document.kind})
-            for book in game.rulebooks if book.cases]
+            for book in game.rulebooks if book.cases and book.lang in editions for paper in game.game.print.papers]

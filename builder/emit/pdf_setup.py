@@ -24,4 +24,4 @@ def emit_setup_pdf(game: Game) -> list[Artifact]:
         return [Artifact(KIND, f"setup/{setup.scenario.id}-{lang}.pdf",
                          setup_card_pdf(game, setup.scenario, lang, paper=paper, cells=cells, setup=setup),
                          {"scenario": setup.scenario.id, "lang": lang, "paper": paper})
-                for setup in planned_setups(game) for lang in game.game.languages]
+                for setup in planned_setups(game) for lang in game.game.editions()]

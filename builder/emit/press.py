@@ -128,7 +128,8 @@ def _convert(gs: str, program: Path, folder: Path, batch: list[tuple[int, Artifa
             raise PressError(f"Ghostscript could not make the press file of {artifact.path}: {said}")
         data = _with_fixed_id((folder / f"{n}-press.pdf").read_bytes())
         pressed.append(Artifact(KIND, f"press/{artifact.path}", data,
-                                {"source": artifact.path, "pdfx": PDFX_VERSION, "colour": "CMYK"}))
+                                {"source": artifact.path, "lang": artifact.extra.get("lang", ""), "pdfx": PDFX_VERSION,
+                                 "colour": "CMYK"}))
     return pressed
 
 

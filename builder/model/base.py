@@ -67,7 +67,9 @@ Id = Annotated[str, _IdSchema]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9A-Fa-f]{6}$"), _SchemaOnce()]
 """A colour as `#rrggbb`."""
 
-LanguageCode = Annotated[str, StringConstraints(pattern=r"^[a-z]{2}(-[A-Z]{2})?$"), _SchemaOnce()]
+LANGUAGE_CODE = r"^[a-z]{2}(-[A-Z]{2})?$"
+"""What a language code looks like: two lowercase letters, then a dash and a region's two capitals if any."""
+LanguageCode = Annotated[str, StringConstraints(pattern=LANGUAGE_CODE), _SchemaOnce()]
 """A language code such as `en`, `pl`, `pt` or `pt-BR`."""
 
 Text = Annotated[Union[str, dict[LanguageCode, str]], _SchemaOnce()]

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Union
 
 from builder.model.base import ContentModel, Id, LanguageCode, Number, Text, text_in
+from builder.model.locales import decimal_text
 
 CellKind = Literal["whole", "number", "modifier", "shift", "result", "text"]
 """What a chart cell holds: `whole` number, `number` (decimals too), `modifier` (+2, −1, 0, added to a roll
@@ -202,8 +203,7 @@ def number_text(value: float, lang: str) -> str:
     sign = "−" if value < 0 else ""
     if abs(rest - 0.5) < 1e-9:
         return f"{sign}{int(whole) if whole else ''}½"
-    text = f"{abs(value):g}"
-    return sign + (text if lang.startswith("en") else text.replace(".", ","))
+    return sign + decimal_text(abs(float(value)), lang)
 
 
 def signed_text(number: float, lang: str, *, zero: str = "0") -> str:

@@ -289,6 +289,9 @@ class PrintSettings(ContentModel):
     """Resolution of the PNG exports of counter faces, counter sheets and maps, in dots per inch."""
     map_dpi: int | None = Field(default=None, ge=72, le=1200)
     """Resolution of the PNG pictures of the map sheets, in dots per inch; none are made when it is not set."""
+    editions: list[LanguageCode] = []
+    """The languages (of `languages`) whose editions are built: counters, maps, charts, rulebooks, setup cards and
+    module; every language when empty (`sandtable build --lang en`)."""
     press: bool = False
     """Also write press PDFs: CMYK with an output intent (PDF/X-3), for a print shop (`sandtable build --press`)."""
     sheet_order: Literal["mix", "side", "formation"] = "mix"
@@ -416,3 +419,9 @@ class GameFile(ContentModel):
     """Diagnostics accepted on purpose, each with its reason."""
     designed: DesignedFlag = False
     """Marks values in this file designed because the source lacks them."""
+
+    def editions(self) -> list[str]:
+        """Return the languages whose editions are built, in the order of `languages`: those `print.editions`
+        names, else all."""
+        chosen = self.print.editions
+        return [lang for lang in self.languages if lang in chosen] if chosen else list(self.languages)

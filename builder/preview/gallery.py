@@ -81,13 +81,14 @@ def _show(entry: dict, first_paper: dict[str, str]) -> Show:
 
 
 def _item(entry: dict, folder: Path, url: str, pages_dir: Path, show: Show) -> Item:
+    lang = entry.get("lang", "")
     if show != "pages":
-        return Item(_label(entry), url + entry["path"], show)
+        return Item(_label(entry), url + entry["path"], show, lang=lang)
     target = pages_dir.joinpath(*PurePosixPath(entry["path"]).parts)
     pngs, count = render_pages(folder.joinpath(*PurePosixPath(entry["path"]).parts), target)
     page_urls = tuple(f"{url}{pages_dir.name}/{png.relative_to(pages_dir).as_posix()}" for png in pngs)
     note = f"first {len(pngs)} of {count} pages" if count > len(pngs) else f"{count} page(s)"
-    return Item(_label(entry), url + entry["path"], "pages", page_urls, note)
+    return Item(_label(entry), url + entry["path"], "pages", page_urls, note, lang)
 
 
 def gallery(artifacts: list[dict], folder: Path, url: str) -> tuple[Section, ...]:

@@ -22,6 +22,8 @@ class Item:
     show: Show
     pages: tuple[str, ...] = ()
     note: str = ""
+    lang: str = ""
+    """The edition the artifact belongs to; empty, or "*" (a counter face printed alike), for every edition."""
 
 
 @dataclass(frozen=True)

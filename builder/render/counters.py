@@ -10,6 +10,7 @@ from functools import lru_cache
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
+from builder.model.locales import decimal_text
 from builder.model.template import CounterLayout, TextSlot
 from builder.model.units import parse_length_mm
 from builder.render.drawing import Drawing, Item, Paint, Rect, Text
@@ -105,15 +106,16 @@ def _symbol(symbols: tuple[str, ...], size: str, x_mm: float, y_mm: float, w_mm:
                              stroke_mm=stroke_mm))
 
 
-def _lang(game: Game) -> str:
-    return game.game.languages[0]
+def _lang(game: Game, lang: str | None) -> str:
+    """Return the language a face prints in: the one asked for, else the game's first."""
+    return lang or game.game.languages[0]
 
 
-def _number(value: object) -> str:
+def _number(value: object, lang: str) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, float):
-        return f"{value:g}"
+        return decimal_text(value, lang)
     return "" if value is None or isinstance(value, bool) else str(value)
 
 
@@ -129,31 +131,32 @@ def _declared_run(game: Game, layout: CounterLayout) -> tuple[set, list]:
     return mix.runs[key][1:]
 
 
-def _run_of_values(game: Game, layout: CounterLayout, slot: TextSlot, values: dict) -> str:
+def _run_of_values(game: Game, layout: CounterLayout, slot: TextSlot, values: dict, lang: str) -> str:
     if slot.values:
         wanted = slot.values
     else:
         elsewhere, wanted = _declared_run(game, layout)
         wanted = wanted or [key for key in values if key not in elsewhere]
-    return slot.sep.join(_number(values[key]) for key in wanted if key in values and values[key] is not None)
+    return slot.sep.join(_number(values[key], lang) for key in wanted if key in values and values[key] is not None)
 
 
-def unit_slot_text(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit, step: int) -> str:
-    """Return the words a text slot prints for one step of a unit."""
-    values = unit.steps[step].values
+def unit_slot_text(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit, step: int,
+                   lang: str | None = None) -> str:
+    """Return the words a text slot prints for one step of a unit, in `lang` (the game's first by default)."""
+    values, lang = unit.steps[step].values, _lang(game, lang)
     source = slot.source
     if source == "designation":
         return unit.designation
     if source == "parent_label":
         return unit.parent_label
     if source == "values":
-        return _run_of_values(game, layout, slot, values)
+        return _run_of_values(game, layout, slot, values, lang)
     if source == "value":
-        return _number(values.get(slot.value or ""))
+        return _number(values.get(slot.value or ""), lang)
     if source == "designators":
         return " ".join(unit.designators)
     if source == "name":
-        return text_in(unit.name, _lang(game))
+        return text_in(unit.name, lang)
     if source == "label":
         return unit.steps[step].label
     if source == "text":
@@ -161,15 +164,15 @@ def unit_slot_text(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit
     return ""
 
 
-def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int) -> str:
-    """Return the words a text slot prints on one face of a marker."""
-    faces = marker.faces
+def marker_slot_text(game: Game, slot: TextSlot, marker: Marker, face: int, lang: str | None = None) -> str:
+    """Return the words a text slot prints on one face of a marker, in `lang` (the game's first by default)."""
+    faces, lang = marker.faces, _lang(game, lang)
     current = faces[face] if face < len(faces) else None
     if slot.source == "marker_text":
-        text = text_in(current.text, _lang(game)) if current else ""
-        return text or (text_in(marker.name, _lang(game)) if face == 0 else "")
+        text = text_in(current.text, lang) if current else ""
+        return text or (text_in(marker.name, lang) if face == 0 else "")
     if slot.source == "marker_value":
-        return _number(current.value) if current else ""
+        return _number(current.value, lang) if current else ""
     if slot.source == "text":
         return slot.text
     return ""
@@ -254,9 +257,9 @@ def _fill_properties(mix: _Mix, unit: Unit) -> dict[str, str]:
     return {k: v for k, v in merged.items() if isinstance(v, str) and _COLOUR.fullmatch(v)}
 
 
-def placed_unit_texts(game: Game, unit: Unit, step: int) -> list[PlacedText]:
+def placed_unit_texts(game: Game, unit: Unit, step: int, lang: str | None = None) -> list[PlacedText]:
     """Return every text slot of one unit face, filled and fitted (the layout checks read this)."""
-    return _placed_unit_texts(game, _mix(game), unit, step)
+    return _placed_unit_texts(game, _mix(game), unit, step, lang)
 
 
 _PARTNER = {"designation": "parent_label", "parent_label": "designation"}
@@ -277,15 +280,15 @@ def _slot_for(mix: _Mix, slot: TextSlot, unit: Unit) -> TextSlot:
     return _centred(mix, slot) if slot.centre_alone and partner and not getattr(unit, partner) else slot
 
 
-def _placed_unit_texts(game: Game, mix: _Mix, unit: Unit, step: int) -> list[PlacedText]:
+def _placed_unit_texts(game: Game, mix: _Mix, unit: Unit, step: int, lang: str | None) -> list[PlacedText]:
     layout = _layout(game, mix, unit)
     side = unit_side_mm(game, unit)
-    return [_fitted(mix, _slot_for(mix, slot, unit), unit_slot_text(game, layout, slot, unit, step), side)
+    return [_fitted(mix, _slot_for(mix, slot, unit), unit_slot_text(game, layout, slot, unit, step, lang), side)
             for slot in layout.texts]
 
 
-def unit_face_parts(game: Game, unit: Unit, step: int) -> FaceParts:
-    """Return the layers of the face that shows `step` (0 = full strength) of a unit."""
+def unit_face_parts(game: Game, unit: Unit, step: int, lang: str | None = None) -> FaceParts:
+    """Return the layers of the face that shows `step` (0 = full strength) of a unit, its text in `lang`."""
     mix = _mix(game)
     layout = _layout(game, mix, unit)
     side = unit_side_mm(game, unit)
@@ -315,13 +318,13 @@ def unit_face_parts(game: Game, unit: Unit, step: int) -> FaceParts:
         symbol = _symbol(symbols, size, box.x * side, box.y * side, box.w * side, box.h * side, ink,
                          max(0.18, side * 0.014))[1 if replaced else 0:]
     fills = _fill_properties(mix, unit)
-    texts = tuple((p, _slot_items(p, side, ink, fills)) for p in _placed_unit_texts(game, mix, unit, step))
+    texts = tuple((p, _slot_items(p, side, ink, fills)) for p in _placed_unit_texts(game, mix, unit, step, lang))
     return FaceParts(side, tuple(ground), symbol, texts, title=f"{unit.id} step {step + 1}")
 
 
-def unit_face(game: Game, unit: Unit, step: int) -> Drawing:
-    """Return the face that shows `step` (0 = full strength) of a unit."""
-    return unit_face_parts(game, unit, step).drawing()
+def unit_face(game: Game, unit: Unit, step: int, lang: str | None = None) -> Drawing:
+    """Return the face that shows `step` (0 = full strength) of a unit, its text in `lang`."""
+    return unit_face_parts(game, unit, step, lang).drawing()
 
 
 def plain_face(game: Game, nationality: str | None, *, label: str = "", side: float | None = None) -> Drawing:
@@ -336,36 +339,37 @@ def plain_face(game: Game, nationality: str | None, *, label: str = "", side: fl
     return Drawing(side, side, tuple(items))
 
 
-def _unit_back(game: Game, unit: Unit, front_step: int) -> Drawing:
+def _unit_back(game: Game, unit: Unit, front_step: int, lang: str | None) -> Drawing:
     following = front_step + 1
     if following < len(unit.steps) and unit.steps[following].counter == "same":
-        return unit_face(game, unit, following)
+        return unit_face(game, unit, following, lang)
     if unit.back == "same":
-        return unit_face(game, unit, front_step)
+        return unit_face(game, unit, front_step, lang)
     if unit.back == "mask":
         side = next((n.side for n in game.game.nationalities if n.id == unit.nationality), "")
-        name = next((text_in(s.name, _lang(game)) for s in game.game.sides if s.id == side), "")
+        name = next((text_in(s.name, _lang(game, lang)) for s in game.game.sides if s.id == side), "")
         return plain_face(game, unit.nationality, label=name, side=unit_side_mm(game, unit))
     return plain_face(game, unit.nationality, side=unit_side_mm(game, unit))
 
 
-def unit_counters(game: Game, unit: Unit) -> list[CounterPiece]:
+def unit_counters(game: Game, unit: Unit, lang: str | None = None) -> list[CounterPiece]:
     """Return the physical counters of a unit: the main one, and one per step printed separately."""
-    pieces = [CounterPiece(unit.id, unit.id, unit_face(game, unit, 0), _unit_back(game, unit, 0), unit.copies)]
+    pieces = [CounterPiece(unit.id, unit.id, unit_face(game, unit, 0, lang), _unit_back(game, unit, 0, lang),
+                           unit.copies)]
     for index, step in enumerate(unit.steps):
         if index > 0 and step.counter == "separate":
-            pieces.append(CounterPiece(f"{unit.id}~{index + 1}", unit.id, unit_face(game, unit, index),
-                                       _unit_back(game, unit, index), unit.copies))
+            pieces.append(CounterPiece(f"{unit.id}~{index + 1}", unit.id, unit_face(game, unit, index, lang),
+                                       _unit_back(game, unit, index, lang), unit.copies))
     return pieces
 
 
-def placed_marker_texts(game: Game, marker: Marker, face: int) -> list[PlacedText]:
+def placed_marker_texts(game: Game, marker: Marker, face: int, lang: str | None = None) -> list[PlacedText]:
     """Return every text slot of one marker face, filled, fitted and wrapped (the layout checks read this)."""
     layout = marker_layout(game)
     side, safe = marker_side_mm(game), game.game.print.safe_area_mm
     placed: list[PlacedText] = []
     for slot in layout.texts:
-        text = marker_slot_text(game, slot, marker, face)
+        text = marker_slot_text(game, slot, marker, face, lang)
         fitted = (wrap_lines(slot, text, side, safe) if slot.source == "marker_text"
                   else [fit_text(slot, text, side, safe)])
         placed += fitted
@@ -376,8 +380,9 @@ def marker_layout(game: Game) -> CounterLayout:  # the print settings' `marker_l
     return game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
 
 
-def marker_face_parts(game: Game, marker: Marker, face: int) -> FaceParts:
-    """Return the layers of one face of a marker, chit or order die, its text in an ink legible on its colour."""
+def marker_face_parts(game: Game, marker: Marker, face: int, lang: str | None = None) -> FaceParts:
+    """Return the layers of one face of a marker, chit or order die, its text (in `lang`) in an ink legible on
+    its colour."""
     side = marker_side_mm(game)
     colour = (marker.faces[face].colour if face < len(marker.faces) else None) or marker.colour
     background, ink = _colours(game, marker.nationality)
@@ -385,44 +390,45 @@ def marker_face_parts(game: Game, marker: Marker, face: int) -> FaceParts:
         colour = next((s.colour for s in game.game.sides if s.id == marker.side), None)
     ground = colour or background
     ink = legible_ink(ground, ink)
-    texts = tuple((p, _slot_items(p, side, ink, {})) for p in placed_marker_texts(game, marker, face))
+    texts = tuple((p, _slot_items(p, side, ink, {})) for p in placed_marker_texts(game, marker, face, lang))
     art = marker.faces[face].image if face < len(marker.faces) else ""
     pictured = (art_item(game.root / art, marker_layout(game).image or FULL_FACE, side),) if art else ()
     return FaceParts(side, (Rect(0, 0, side, side, Paint(fill=ground)), *pictured), (), texts,
                      title=f"{marker.id} face {face + 1}")
 
 
-def marker_face(game: Game, marker: Marker, face: int) -> Drawing:
-    """Return one face of a marker, chit or order die."""
-    return marker_face_parts(game, marker, face).drawing()
+def marker_face(game: Game, marker: Marker, face: int, lang: str | None = None) -> Drawing:
+    """Return one face of a marker, chit or order die, its text in `lang`."""
+    return marker_face_parts(game, marker, face, lang).drawing()
 
 
-def marker_counters(game: Game, marker: Marker) -> list[CounterPiece]:
+def marker_counters(game: Game, marker: Marker, lang: str | None = None) -> list[CounterPiece]:
     """Return a marker's counter: its first face in front, its second (or a plain back) behind."""
-    front = marker_face(game, marker, 0)
-    back = (marker_face(game, marker, 1) if len(marker.faces) > 1
+    front = marker_face(game, marker, 0, lang)
+    back = (marker_face(game, marker, 1, lang) if len(marker.faces) > 1
             else plain_face(game, marker.nationality, side=marker_side_mm(game)))
     if len(marker.faces) <= 1 and marker.colour:
         back = Drawing(front.width_mm, front.height_mm, (front.items[0],))
     return [CounterPiece(marker.id, marker.id, front, back, marker.copies)]
 
 
-def all_counters(game: Game) -> list[CounterPiece]:
-    """Return every counter of the mix: units in file order, then markers (drawn once per game)."""
-    return list(_all_counters(game))
+def all_counters(game: Game, lang: str | None = None) -> list[CounterPiece]:
+    """Return every counter of the mix, printed in `lang` (the game's first by default): units in file order,
+    then markers (drawn once per game and language)."""
+    return list(_all_counters(game, _lang(game, lang)))
 
 
 @per_game
-def _all_counters(game: Game) -> tuple[CounterPiece, ...]:
-    pieces = [piece for unit in game.counters.units for piece in unit_counters(game, unit)]
+def _all_counters(game: Game, lang: str) -> tuple[CounterPiece, ...]:
+    pieces = [piece for unit in game.counters.units for piece in unit_counters(game, unit, lang)]
     # Module aids exist only in the VASSAL module; the printed mix has the source's markers only.
     printed = [m for m in game.counters.markers if m.origin == "source"]
-    return tuple(pieces + [piece for marker in printed for piece in marker_counters(game, marker)])
+    return tuple(pieces + [piece for marker in printed for piece in marker_counters(game, marker, lang)])
 
 
-def counter_faces(game: Game, piece_id: str) -> list[Drawing]:
-    """Return [front, back] of the counter of a unit or marker id (for rulebooks and setup cards)."""
-    for piece in all_counters(game):
+def counter_faces(game: Game, piece_id: str, lang: str | None = None) -> list[Drawing]:
+    """Return [front, back] of the counter of a unit or marker id in `lang` (for rulebooks and setup cards)."""
+    for piece in all_counters(game, lang):
         if piece.id == piece_id:
             return [piece.front, piece.back]
     raise KeyError(piece_id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 
 from builder.model.cells import number_text  # noqa: F401  (printed numbers are the model's)
+from builder.model.locales import long_date
 
 PHRASES: dict[str, dict[str, str]] = {
     "en": {
@@ -104,15 +105,6 @@ PHRASES: dict[str, dict[str, str]] = {
 }
 """Captions by language, then by key."""
 
-MONTHS: dict[str, tuple[str, ...]] = {
-    "en": ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-           "November", "December"),
-    "pt": ("janeiro", "fevereiro", "março", "abril", "maio", "junho", "julho", "agosto", "setembro", "outubro",
-           "novembro", "dezembro"),
-    "pl": ("stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września",
-           "października", "listopada", "grudnia"),
-}
-"""Month names as they follow a day number, so dates never depend on the machine's locale."""
 
 
 def phrase(key: str, lang: str, **values: object) -> str:
@@ -124,10 +116,4 @@ def phrase(key: str, lang: str, **values: object) -> str:
 
 def date_text(date: dt.date, lang: str) -> str:
     """Return a date as players read it in `lang` (`26 May 1942`, `26 de maio de 1942`, `26 maja 1942`)."""
-    months = MONTHS.get(lang.split("-")[0], MONTHS["en"])
-    month = months[date.month - 1]
-    if lang.startswith("pt"):
-        return f"{date.day} de {month} de {date.year}"
-    return f"{date.day} {month} {date.year}"
-
-
+    return long_date(date, lang)

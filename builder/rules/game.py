@@ -1,4 +1,4 @@
-"""Checks on game.yaml: the game id, the turn track's dates, languages, and waivers."""
+"""Checks on game.yaml: the game id, the turn track's dates, languages, editions, and waivers."""
 from __future__ import annotations
 
 from typing import Iterator
@@ -69,6 +69,24 @@ def languages_without_rulebook(game: Game, ix: Index) -> Iterator[Finding]:
     for lang in sorted(written - set(game.game.languages)):
         yield Finding(location_of(game.game, "languages"), f'rules/{lang}/ exists but "{lang}" is not in `languages`',
                       f"add {lang} to `languages`", subject=lang)
+
+
+@check("game/unknown-edition")
+def unknown_editions(game: Game, ix: Index) -> Iterator[Finding]:
+    """Each edition asked for (`print.editions`, or `sandtable build --lang`) is one of the game's languages.
+
+    Why: an edition in a language the game does not declare would print every text in the source
+    language under another language's name.
+    Fails:  languages: [pt, en] with print: {editions: [de]}
+    Passes: languages: [pt, en] with print: {editions: [en]}
+    """
+    settings = game.game.print
+    for i, lang in enumerate(settings.editions):
+        if lang not in game.game.languages:
+            at = settings.src.item("editions", i) if settings.src else location_of(settings)
+            yield Finding(at, f'an edition in "{lang}" is asked for, but '
+                          f"the game's languages are {', '.join(game.game.languages)}",
+                          f"ask for one of them (print.editions or --lang), or add {lang} to `languages`", subject=lang)
 
 
 @check(WAIVER_CHECK_ID, severity=WARNING)

@@ -138,7 +138,7 @@ def test_counter_build_is_byte_identical() -> None:
     first = {a.path: a.data for a in emit_counters(game)}
     second = {a.path: a.data for a in emit_counters(load_game(MINIMAL))}
     assert first == second
-    assert {"counters/counters-a4.pdf", "counters/counters-letter.pdf", "counters/sheets/side-01.svg",
+    assert {"counters/counters-en-a4.pdf", "counters/counters-en-letter.pdf", "counters/sheets/en/side-01.svg",
             "counters/faces/r1-front.svg"} <= set(first)
 
 

@@ -44,11 +44,12 @@ def _size_mm(page) -> tuple[float, float]:
 def test_every_sheet_gets_an_svg_a_full_pdf_and_a_tiled_pdf_per_paper() -> None:
     game = load_game(MINIMAL)
     svgs = emit_map_svgs(game)
-    assert [(a.kind, a.path, a.extra) for a in svgs] == [("map-svg", "maps/main.svg", {"map": "main", "sheet": "hex"})]
+    assert [(a.kind, a.path, a.extra) for a in svgs] == [("map-svg", "maps/main-en.svg", {"map": "main", "sheet": "hex",
+                                                                                            "lang": "en"})]
     pdfs = emit_map_pdfs(game)
     assert [(a.kind, a.path, a.extra["layout"]) for a in pdfs] == [
-        ("map-pdf", "maps/main-full.pdf", "full"), ("map-pdf", "maps/main-a4.pdf", "a4"),
-        ("map-pdf", "maps/main-letter.pdf", "letter")]
+        ("map-pdf", "maps/main-en-full.pdf", "full"), ("map-pdf", "maps/main-en-a4.pdf", "a4"),
+        ("map-pdf", "maps/main-en-letter.pdf", "letter")]
 
 
 def test_the_build_lists_the_maps_in_the_manifest(tmp_path: Path) -> None:
@@ -56,14 +57,14 @@ def test_the_build_lists_the_maps_in_the_manifest(tmp_path: Path) -> None:
     manifest = json.loads((tmp_path / "minimal" / "manifest.json").read_text(encoding="utf-8"))
     maps = [a for a in manifest["artifacts"] if a["kind"] in ("map-svg", "map-pdf")]
     assert {(a["path"], a.get("layout")) for a in maps} == {
-        ("maps/main.svg", None), ("maps/main-full.pdf", "full"), ("maps/main-a4.pdf", "a4"),
-        ("maps/main-letter.pdf", "letter")}
-    assert all(a["map"] == "main" for a in maps)
+        ("maps/main-en.svg", None), ("maps/main-en-full.pdf", "full"), ("maps/main-en-a4.pdf", "a4"),
+        ("maps/main-en-letter.pdf", "letter")}
+    assert all(a["map"] == "main" and a["lang"] == "en" for a in maps)
 
 
 def test_the_full_size_page_is_the_sheet_plus_its_margins() -> None:
     (sheet,) = map_sheets(load_game(MINIMAL))
-    _, data = _pdfs(MINIMAL)["maps/main-full.pdf"]
+    _, data = _pdfs(MINIMAL)["maps/main-en-full.pdf"]
     (page,) = PdfReader(io.BytesIO(data)).pages
     width, height = _size_mm(page)
     assert width == pytest.approx(sheet.drawing.width_mm + 2 * FULL_MARGIN_MM, abs=0.01)
@@ -76,7 +77,7 @@ def test_tiled_pages_are_a4_and_letter_and_counted_by_the_plan(minimal: Path) ->
     pdfs = _pdfs(_big_minimal(minimal))
     (sheet,) = map_sheets(load_game(minimal))
     for paper in ("a4", "letter"):
-        extra, data = pdfs[f"maps/main-{paper}.pdf"]
+        extra, data = pdfs[f"maps/main-en-{paper}.pdf"]
         plan = tile_plan(sheet.drawing.width_mm, sheet.drawing.height_mm, paper)
         reader = PdfReader(io.BytesIO(data))
         assert len(plan.tiles) > 1
@@ -86,7 +87,7 @@ def test_tiled_pages_are_a4_and_letter_and_counted_by_the_plan(minimal: Path) ->
 
 
 def test_each_tile_is_labelled_with_its_place_and_the_map_name(minimal: Path) -> None:
-    _, data = _pdfs(_big_minimal(minimal, name="Mapa główna – Ação"))["maps/main-a4.pdf"]
+    _, data = _pdfs(_big_minimal(minimal, name="Mapa główna – Ação"))["maps/main-en-a4.pdf"]
     reader = PdfReader(io.BytesIO(data))
     texts = [page.extract_text() for page in reader.pages]
     assert "Assembling the map" in texts[0]
@@ -141,7 +142,7 @@ def test_pdfs_are_byte_identical_when_rebuilt(minimal: Path, tmp_path: Path) -> 
 def test_hex_numbers_and_names_can_be_extracted(minimal: Path) -> None:
     path = minimal / "map.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("name: Ville", "name: Łódź–Ação"), encoding="utf-8")
-    _, data = _pdfs(minimal)["maps/main-full.pdf"]
+    _, data = _pdfs(minimal)["maps/main-en-full.pdf"]
     text = PdfReader(io.BytesIO(data)).pages[0].extract_text()
     assert "Łódź–Ação" in text
     assert all(label in text for label in ("0101", "0305", "0605"))
@@ -164,7 +165,7 @@ def test_every_font_is_embedded(minimal: Path, tmp_path: Path) -> None:
 def test_pdftotext_reads_polish_and_portuguese(minimal: Path, tmp_path: Path) -> None:
     path = minimal / "map.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("name: Ville", "name: Zażółć Ação"), encoding="utf-8")
-    _, data = _pdfs(minimal)["maps/main-a4.pdf"]
+    _, data = _pdfs(minimal)["maps/main-en-a4.pdf"]
     target = tmp_path / "map.pdf"
     target.write_bytes(data)
     text = subprocess.run(["pdftotext", "-layout", str(target), "-"], capture_output=True, text=True,

@@ -2,12 +2,14 @@
 embeds drawn from the model, byte-identical rebuilds, and the quick-reference sheet."""
 from __future__ import annotations
 
+import io
 import re
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from builder.emit.pdf_rulebook import emit_rulebook_pdf
@@ -182,12 +184,15 @@ def test_rebuild_is_byte_identical(batalha) -> None:
     assert rulebook_pdf(game, book, paper="a4") == pdfs["pt"]
 
 
-def test_emitter_gives_one_pdf_per_language_with_its_lang(batalha) -> None:
+def test_emitter_gives_one_pdf_per_language_and_paper_with_its_lang(batalha) -> None:
     game, pdfs = batalha
     artifacts = emit_rulebook_pdf(game)
-    assert sorted((a.kind, a.path, a.extra["lang"]) for a in artifacts) == [
-        ("rules-pdf", "rules/rules-en.pdf", "en"), ("rules-pdf", "rules/rules-pt.pdf", "pt")]
-    assert {a.extra["lang"]: a.data for a in artifacts} == pdfs
+    assert sorted((a.kind, a.path, a.extra["lang"], a.extra["paper"]) for a in artifacts) == [
+        ("rules-pdf", f"rules/rules-{lang}-{paper}.pdf", lang, paper) for lang in ("en", "pt")
+        for paper in game.game.print.papers]
+    assert {a.extra["lang"]: a.data for a in artifacts if a.extra["paper"] == "a4"} == pdfs
+    letter = next(a for a in artifacts if a.extra["paper"] == "letter")
+    assert PdfReader(io.BytesIO(letter.data)).pages[0].mediabox.width == pytest.approx(612, abs=0.5)
 
 
 def test_counters_maps_charts_and_boxes_are_drawn_from_the_model(tmp_path: Path) -> None:

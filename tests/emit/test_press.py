@@ -71,7 +71,7 @@ def test_press_pdfs_are_cmyk_pdfx_with_an_output_intent_and_boxes(tmp_path: Path
 
 
 @needs_ghostscript
-@pytest.mark.parametrize("source,page_index", [("counters/", 2), ("maps/main-full", 0)])
+@pytest.mark.parametrize("source,page_index", [("counters/", 2), ("maps/main-en-full", 0)])
 def test_press_sheets_keep_their_3mm_bleed_box(tmp_path: Path, source: str, page_index: int) -> None:
     game = _game_with(tmp_path, *PRESS_SETTINGS)
     pressed = next(a for a in emit_press_pdfs(game) if a.extra["source"].startswith(source))
@@ -191,7 +191,8 @@ def test_map_sheets_become_pngs_at_the_map_dpi_only_when_asked(tmp_path: Path) -
     game = _game_with(tmp_path, "print: {counter_size: 1/2in}", "print: {counter_size: 1/2in, map_dpi: 100}")
     pngs = emit_map_pngs(game)
     sheets = map_sheets(game)
-    assert [p.path for p in pngs] == [f"maps/png/{s.id}.png" for s in sheets]
+    assert [p.path for p in pngs] == [f"maps/png/{s.id}-en.png" for s in sheets]
+    assert all(p.extra["lang"] == "en" for p in pngs)
     for png, sheet in zip(pngs, sheets):
         width, height, dpi = _png_size_and_dpi(png.data)
         assert png.extra["dpi"] == 100 and dpi == pytest.approx(100, abs=0.1)
@@ -235,7 +236,7 @@ def test_a_map_larger_than_every_large_paper_is_named_in_the_build_output(minima
     large = run_cli("build", str(minimal), "-o", str(tmp_path / "large"), "--map-paper", "a3", "--map-paper",
                     "tabloid", timeout=180)
     assert large.code == 0, large.stderr
-    assert "note: maps/main.pdf fits on one sheet of none of a3, tabloid: it is tiled on them" in large.stderr
+    assert "note: maps/main-en.pdf fits on one sheet of none of a3, tabloid: it is tiled on them" in large.stderr
 
 
 def test_a_paper_sandtable_does_not_know_is_a_usage_error(tmp_path: Path) -> None:

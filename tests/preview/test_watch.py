@@ -28,14 +28,15 @@ def test_a_build_with_errors_keeps_the_last_good_preview(minimal: Path, tmp_path
     assert good.status == "ok" and good.shown == 1 and good.diagnostics == ()
     assert [s.id for s in good.sections] == ["counters", "map", "charts", "rulebook", "setup", "other"]
     rulebook = good.sections[3].items[0]
-    assert rulebook.show == "pages" and rulebook.pages[0].endswith("/rules/rules-en.pdf-p01.png")
+    assert rulebook.show == "pages" and rulebook.pages[0].endswith("/rules/rules-en-a4.pdf-p01.png")
+    assert rulebook.lang == "en"
     _break(minimal)
     broken = session.rebuild().snapshot
     assert broken.status == "errors" and broken.generation == 2 and broken.shown == 1
     assert broken.sections == good.sections
     (found,) = broken.diagnostics
     assert (found["where"], found["rule"]) == ("scenarios/meeting.yaml:13:30", "ref/unknown-place")
-    assert (tmp_path / "builds" / "1" / "minimal" / "maps" / "main.svg").is_file()
+    assert (tmp_path / "builds" / "1" / "minimal" / "maps" / "main-en.svg").is_file()
     assert state.latest()[1] == broken
 
 

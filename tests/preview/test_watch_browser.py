@@ -66,7 +66,7 @@ def test_preview_shows_a_broken_reference_and_its_fix_without_a_reload(tmp_path:
         _until(wait, lambda d: _status(d)["status"] == "ok", "first build", watch)
         for section in ("counters", "map", "charts", "rulebook", "setup"):
             _until(wait, lambda d, s=section: _loaded_images(d, s) > 0, f"image in {section}", watch)
-        assert browser.find_elements(By.CSS_SELECTOR, '#section-rulebook a[href$="rules-en.pdf"]')
+        assert browser.find_elements(By.CSS_SELECTOR, '#section-rulebook a[href$="rules-en-a4.pdf"]')
         # A reload would forget this; the page must update in place.
         browser.execute_script("window.sandtableSamePage = true;")
 
@@ -87,3 +87,30 @@ def test_preview_shows_a_broken_reference_and_its_fix_without_a_reload(tmp_path:
         assert browser.execute_script("return window.sandtableSamePage === true;")
         assert watch.interrupt() == 0
     assert "stopped" in watch.output
+
+
+def _map_sources(driver: WebDriver) -> list[str]:
+    return driver.execute_script("return [...document.querySelectorAll('#section-map img')].map(img => img.src);")
+
+
+def test_the_language_switch_shows_one_edition_at_a_time(tmp_path: Path, browser: WebDriver) -> None:
+    assert run_cli("new", "skirmish", "--dir", str(tmp_path)).code == 0
+    game = tmp_path / "skirmish"
+    _edit(game / "game.yaml", "languages: [en]", "languages: [en, pl]")
+    wait = WebDriverWait(browser, WAIT_S, poll_frequency=0.1)
+    with watching(game) as watch:
+        browser.get(watch.url)
+        _until(wait, lambda d: _status(d)["status"] == "ok", "first build", watch)
+        switch = browser.find_element(By.ID, "language-switch")
+        assert switch.is_displayed()
+        options = [o.get_attribute("value") for o in browser.find_elements(By.CSS_SELECTOR, "#language option")]
+        assert options == ["en", "pl"]
+        shown = _until(wait, lambda d: _map_sources(d), "map image", watch)
+        assert shown and all(src.endswith("-en.svg") for src in shown)
+        browser.execute_script("const s = document.getElementById('language'); s.value = 'pl';"
+                               "s.dispatchEvent(new Event('change'));")
+        shown = _map_sources(browser)
+        assert shown and all(src.endswith("-pl.svg") for src in shown)
+        links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "#section-setup a")]
+        assert links and all(link.endswith("-pl.pdf") for link in links)
+        assert watch.interrupt() == 0

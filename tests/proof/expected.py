@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.numbers import format_decimal
+
 from builder.model.base import text_in
+from builder.model.locales import locale_of
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
 from builder.model.template import CounterLayout, TextSlot
@@ -16,12 +19,13 @@ FALLBACK_LAYOUT = "nato"
 """The layout a unit whose type names none, in a game whose print settings name none, is drawn with."""
 
 
-def printed_number(value: object) -> str:
-    """Return a counter value as printed: whole numbers without a decimal point, nothing for none."""
+def printed_number(value: object, lang: str = "en") -> str:
+    """Return a counter value as printed: whole numbers without a decimal point, decimals with the language's
+    decimal sign (CLDR's), nothing for none."""
     if value is None or isinstance(value, bool):
         return ""
     if isinstance(value, float):
-        return str(int(value)) if value.is_integer() else f"{value:g}"
+        return str(int(value)) if value.is_integer() else format_decimal(value, locale=locale_of(lang))
     return str(value)
 
 
@@ -32,7 +36,7 @@ def unit_layout(game: Game, unit: Unit) -> CounterLayout:
     return game.layouts.get(wanted) or game.layouts[FALLBACK_LAYOUT]
 
 
-def _run(game: Game, layout: CounterLayout, slot: TextSlot, values: dict) -> str:
+def _run(game: Game, layout: CounterLayout, slot: TextSlot, values: dict, lang: str) -> str:
     """Return a `values` slot's run: its listed values, or every declared number value no other slot prints."""
     wanted = list(slot.values)
     if not wanted:
@@ -40,19 +44,19 @@ def _run(game: Game, layout: CounterLayout, slot: TextSlot, values: dict) -> str
         elsewhere |= {v for s in layout.texts if s.source == "values" for v in s.values}
         wanted = [v.id for v in game.counters.values if v.kind == "number" and v.id not in elsewhere]
         wanted = wanted or [key for key in values if key not in elsewhere]
-    return slot.sep.join(printed_number(values[key]) for key in wanted if values.get(key) is not None)
+    return slot.sep.join(printed_number(values[key], lang) for key in wanted if values.get(key) is not None)
 
 
-def unit_slot_words(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit, step: int) -> str:
-    """Return what one slot of the layout must show for one step of a unit."""
+def unit_slot_words(game: Game, layout: CounterLayout, slot: TextSlot, unit: Unit, step: int, lang: str) -> str:
+    """Return what one slot of the layout must show for one step of a unit in `lang`."""
     values = unit.steps[step].values
     by_source = {
         "designation": lambda: unit.designation,
         "parent_label": lambda: unit.parent_label,
-        "values": lambda: _run(game, layout, slot, values),
-        "value": lambda: printed_number(values.get(slot.value or "")),
+        "values": lambda: _run(game, layout, slot, values, lang),
+        "value": lambda: printed_number(values.get(slot.value or ""), lang),
         "designators": lambda: " ".join(unit.designators),
-        "name": lambda: text_in(unit.name, game.game.languages[0]),
+        "name": lambda: text_in(unit.name, lang),
         "label": lambda: unit.steps[step].label,
         "text": lambda: slot.text,
     }
@@ -70,12 +74,13 @@ class ExpectedText:
     size_mm: float
 
 
-def unit_face_texts(game: Game, unit: Unit, step: int, side_mm: float) -> list[ExpectedText]:
-    """Return every non-empty text a unit's face for `step` must show, in its layout's order."""
+def unit_face_texts(game: Game, unit: Unit, step: int, side_mm: float, lang: str | None = None) -> list[ExpectedText]:
+    """Return every non-empty text a unit's face for `step` must show in `lang` (the game's first language by
+    default), in its layout's order."""
     layout = unit_layout(game, unit)
     found = []
     for slot in layout.texts:
-        words = unit_slot_words(game, layout, slot, unit, step)
+        words = unit_slot_words(game, layout, slot, unit, step, lang or game.game.languages[0])
         if not words:
             continue
         partner = _PARTNER.get(slot.source)
@@ -91,10 +96,11 @@ _PARTNER = {"designation": "parent_label", "parent_label": "designation"}
 """The slot sources that share a line: either printed alone moves to the middle when its layout says so."""
 
 
-def marker_face_words(game: Game, marker: Marker, face: int) -> str:
-    """Return the words a marker's face must show, in its layout's order, space-separated."""
+def marker_face_words(game: Game, marker: Marker, face: int, lang: str | None = None) -> str:
+    """Return the words a marker's face must show in `lang` (the game's first language by default), in its
+    layout's order, space-separated."""
     layout = game.layouts.get(game.game.print.marker_layout) or game.layouts["marker"]
-    lang = game.game.languages[0]
+    lang = lang or game.game.languages[0]
     current = marker.faces[face] if face < len(marker.faces) else None
     words = []
     for slot in layout.texts:
@@ -102,7 +108,7 @@ def marker_face_words(game: Game, marker: Marker, face: int) -> str:
             text = text_in(current.text, lang) if current else ""
             words.append(text or (text_in(marker.name, lang) if face == 0 else ""))
         elif slot.source == "marker_value":
-            words.append(printed_number(current.value) if current else "")
+            words.append(printed_number(current.value, lang) if current else "")
         elif slot.source == "text":
             words.append(slot.text)
     return " ".join(" ".join(words).split())

@@ -102,12 +102,12 @@ def printed_cells(game: Game, paper: str) -> list[Cell]:
     return cells
 
 
-def face_texts(game: Game, counter: PrintedCounter, back: bool) -> list[ExpectedText] | None:
-    """Return the texts a unit face must show (None for a marker, or a plain or masked back)."""
+def face_texts(game: Game, counter: PrintedCounter, back: bool, lang: str) -> list[ExpectedText] | None:
+    """Return the texts a unit face must show in `lang` (None for a marker, or a plain or masked back)."""
     if counter.unit is None:
         return None
     step = back_step(counter.unit, counter.step) if back else counter.step
-    return None if step is None else unit_face_texts(game, counter.unit, step, counter_side_mm(game, counter))
+    return None if step is None else unit_face_texts(game, counter.unit, step, counter_side_mm(game, counter), lang)
 
 
 def _matches(run: Run, want: ExpectedText, x_mm: float, y_mm: float) -> bool:
@@ -117,14 +117,15 @@ def _matches(run: Run, want: ExpectedText, x_mm: float, y_mm: float) -> bool:
             and abs(run.baseline_mm - (y_mm + want.y_mm)) <= 0.05 * want.size_mm + 0.1)
 
 
-def cell_problems(runs: list[Run], cell: Cell, game: Game) -> list[str]:
-    """Return what is wrong with one printed face: a slot's text missing or misplaced, or text no slot asks for."""
+def cell_problems(runs: list[Run], cell: Cell, game: Game, lang: str) -> list[str]:
+    """Return what is wrong with one printed face in `lang`: a slot's text missing or misplaced, or text no slot
+    asks for."""
     inside = [r for r in runs if r.page == cell.page and r.inside(cell.x_mm, cell.y_mm, cell.side_mm, cell.side_mm)]
     where = f"{cell.counter.id} {'back' if cell.back else 'front'} (page {cell.page + 1})"
-    wanted = face_texts(game, cell.counter, cell.back)
+    wanted = face_texts(game, cell.counter, cell.back, lang)
     if wanted is None:
         if cell.counter.marker is not None:
-            words = marker_face_words(game, cell.counter.marker, 1 if cell.back else 0).replace(SOFT_HYPHEN, "")
+            words = marker_face_words(game, cell.counter.marker, 1 if cell.back else 0, lang).replace(SOFT_HYPHEN, "")
             shown = " ".join(" ".join(r.text for r in inside).split())
             # a word broken at its soft hyphen prints a hyphen at the line's end, which pdfium reads as U+FFFE
             shown = re.sub(f"[{SOFT_HYPHEN}\ufffe] ?", "", shown)
@@ -145,18 +146,20 @@ def cell_problems(runs: list[Run], cell: Cell, game: Game) -> list[str]:
     return problems
 
 
-def sheet_problems(built: Built, pdf: Path, paper: str) -> list[str]:
-    """Return every problem of every face of one counters PDF."""
+def sheet_problems(built: Built, pdf: Path, paper: str, lang: str | None = None) -> list[str]:
+    """Return every problem of every face of one counters PDF, the edition in `lang` (the game's first by
+    default)."""
     pages = pdf_pages(pdf)
     runs = [run for page in pages.runs for run in page]
-    return [p for cell in printed_cells(built.game, paper) for p in cell_problems(runs, cell, built.game)]
+    lang = lang or built.game.game.languages[0]
+    return [p for cell in printed_cells(built.game, paper) for p in cell_problems(runs, cell, built.game, lang)]
 
 
 def test_every_printed_counter_face_shows_its_units_values_in_its_layouts_slots(built: Built) -> None:
     entries = built.entries("counters-pdf")
-    assert entries, "no counter sheets were built"
+    assert {e["lang"] for e in entries} == set(built.game.game.languages), "an edition's counter sheets are missing"
     for entry in entries:
-        problems = sheet_problems(built, built.folder / entry["path"], entry["paper"])
+        problems = sheet_problems(built, built.folder / entry["path"], entry["paper"], entry["lang"])
         assert not problems, f"{entry['path']}: {len(problems)} problem(s):\n" + "\n".join(problems[:20])
 
 
@@ -166,7 +169,8 @@ def svg_face_problems(built: Built) -> list[str]:
     problems = []
     for entry in built.entries("counter-face-svg"):
         counter = counters[entry["counter"]]
-        wanted = face_texts(built.game, counter, entry["face"] == "back")
+        lang = built.game.game.languages[0] if entry["lang"] == "*" else entry["lang"]
+        wanted = face_texts(built.game, counter, entry["face"] == "back", lang)
         if wanted is None:
             continue
         shown = [(t.text, t.x_mm, t.y_mm, t.anchor) for t in svg_texts((built.folder / entry["path"]).read_bytes())]

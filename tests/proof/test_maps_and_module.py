@@ -16,13 +16,20 @@ from tests.proof.reading import module_pieces, pdf_pages, piece_marks, piece_nam
 
 
 def map_number_problems(built: Built) -> list[str]:
-    """Return every hex whose number is not printed inside it on the full-size map, and every hex id the
-    model names that no hex of the map prints."""
+    """Return every hex whose number is not printed inside it on the full-size map of each edition, and every
+    hex id the model names that no hex of the map prints."""
     problems = []
-    frames = {sheet.id: sheet.frame for sheet in map_sheets(built.game) if sheet.frame is not None}
+    for lang in built.game.game.languages:
+        problems += _edition_number_problems(built, lang)
+    return problems
+
+
+def _edition_number_problems(built: Built, lang: str) -> list[str]:
+    problems = []
+    frames = {sheet.id: sheet.frame for sheet in map_sheets(built.game, lang) if sheet.frame is not None}
     for map_ in (m for m in built.game.maps.maps if m.id in frames):
         entry = next(e for e in built.entries("map-pdf") if e["map"] == map_.id and e["sheet"] == "hex"
-                     and e["layout"] == "full")
+                     and e["layout"] == "full" and e["lang"] == lang)
         runs: dict[str, list] = {}
         for run in pdf_pages(built.folder / entry["path"]).runs[0]:
             runs.setdefault(run.text, []).append(run)

@@ -17,7 +17,9 @@ from builder.model.map import Grid
 from builder.render.maps.frame import HEX_NUMBER_GAP, HexFrame
 from builder.render.maps.patterns import LINESTRING, MULTILINESTRING, _hatch, _lattice
 from builder.render.maps.sheet import MapSheet, map_sheets
-from builder.render.maps.tracks import track_faces
+from builder.render.drawing import Text
+from builder.render.fonts import text_width_mm
+from builder.render.maps.tracks import CAPTION_WIDTH, INK, BoxFace, _box_items, track_faces
 from builder.render.svg import svg_text
 from tests.conftest import MINIMAL, ROOT
 
@@ -114,7 +116,23 @@ def test_a_turn_track_without_boxes_takes_the_dated_turns() -> None:
     track = game.maps.maps[0].tracks[0].model_copy(update={"boxes": []})
     faces = track_faces(track, game.game, "en")
     assert [f.value for f in faces] == ["1", "2", "3"]
-    assert [f.captions for f in faces] == [("26.05.1942",), ("28.05.1942",), ("30.05.1942",)]
+    assert [f.captions for f in faces] == [("26 May", "1942"), ("28 May",), ("30 May",)]
+
+
+@pytest.mark.parametrize("lang, dates", [("pl", ("26 maja", "28 maja")), ("pt", ("26 de maio", "28 de maio")),
+                                         ("en-US", ("May 26", "May 28"))])
+def test_turn_dates_are_written_as_each_language_writes_them(lang: str, dates: tuple[str, ...]) -> None:
+    game = load_game(MINIMAL)
+    track = game.maps.maps[0].tracks[0].model_copy(update={"boxes": []})
+    faces = track_faces(track, game.game, lang)
+    assert faces[0].captions == (dates[0], "1942") and faces[1].captions == (dates[1],)
+
+
+def test_a_long_date_is_set_smaller_to_stay_inside_its_box() -> None:
+    face = BoxFace("9", ("30 de setembro",))
+    items = _box_items(face, 16.0, 16.0, INK)
+    caption = next(i for i in items if isinstance(i, Text) and i.text == "30 de setembro")
+    assert text_width_mm(caption.text, caption.size_mm, "labels") <= 16.0 * CAPTION_WIDTH + 1e-6
 
 
 def test_places_and_edge_names_are_printed() -> None:

@@ -30,7 +30,7 @@ def _cells(count: int) -> list[CellRow]:
         piece = units[n % len(units)] if n % 7 else f"missing-{n}"
         name = f"{piece} " + "very long unit name " * (n % 4)
         where = f"{n:04d}" + (f"<br/><i>{'stacked with the others ' * (n % 3)}note {n}</i>" if n % 5 == 0 else "")
-        rows.append((made.picture(piece, n % 2 == 1), Para(name, body), Para(where, body)))
+        rows.append((made.picture(piece, n % 2 == 1, "en"), Para(name, body), Para(where, body)))
     return rows
 
 

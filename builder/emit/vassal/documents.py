@@ -109,7 +109,10 @@ def documents_from(game: Game, artifacts: list[Artifact]) -> tuple[Document, ...
     each titled in its own language (a module takes those of its language)."""
     first = game.game.languages[0]
     found = []
+    paper = game.game.print.papers[0]
     for artifact in artifacts:
+        if artifact.extra.get("paper", paper) != paper:  # the module carries each document once, on the first paper
+            continue
         lang = artifact.extra.get("lang", first)
         if artifact.kind == "rules-pdf":
             found.append(Document(word("rulebook", lang), f"rules-{lang}.pdf", artifact.data, lang))

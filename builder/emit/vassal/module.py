@@ -44,9 +44,9 @@ def vmod_bytes(game: Game, documents: tuple[Document, ...] = (), lang: str | Non
 
 def vmods_bytes(game: Game, documents: tuple[Document, ...] = (), langs: tuple[str, ...] | None = None
                 ) -> dict[str, bytes]:
-    """Return the module of each language (default: every language of the game), by language."""
+    """Return the module of each language (default: every edition the game builds, `print.editions`), by language."""
     with collector_paused():
-        plans = [plan_module(edition(game, lang), game) for lang in langs or game.game.languages]
+        plans = [plan_module(edition(game, lang), game) for lang in langs or game.game.editions()]
         images = module_images(plans)
         return {plan.lang: _vmod_bytes(plan, images[plan.lang], in_language(documents, plan.lang)) for plan in plans}
 

@@ -2,6 +2,8 @@
 "use strict";
 
 let shownBuild = null;
+let lastState = null;
+let chosenLanguage = null;  // the edition on show; null until a build names its languages
 
 function make(tag, attributes, ...children) {
   const node = document.createElement(tag);
@@ -61,8 +63,35 @@ function artifactItem(item) {
   return box;
 }
 
+function inChosenEdition(item) {
+  return !item.lang || item.lang === "*" || chosenLanguage === null || item.lang === chosenLanguage;
+}
+
+function editionsOf(state) {
+  const found = [];
+  state.sections.forEach((section) => section.items.forEach((item) => {
+    if (item.lang && item.lang !== "*" && !found.includes(item.lang)) {
+      found.push(item.lang);
+    }
+  }));
+  return found;
+}
+
+function renderLanguageSwitch(state) {
+  // One edition at a time: the choice stays across rebuilds while the game still has that language.
+  const languages = editionsOf(state);
+  if (!languages.includes(chosenLanguage)) {
+    chosenLanguage = languages.length ? languages[0] : null;
+  }
+  const select = document.getElementById("language");
+  select.replaceChildren(...languages.map((lang) => make("option", { value: lang }, lang)));
+  select.value = chosenLanguage || "";
+  document.getElementById("language-switch").hidden = languages.length < 2;
+}
+
 function sectionArticle(section) {
-  const links = section.items.filter((item) => item.show === "link");
+  const items = section.items.filter(inChosenEdition);
+  const links = items.filter((item) => item.show === "link");
   const article = make("article", { id: `section-${section.id}` }, make("h2", {}, section.title));
   if (links.length) {
     const line = make("p", { class: "links" }, "Files: ");
@@ -70,7 +99,7 @@ function sectionArticle(section) {
       make("a", { href: item.url, target: "_blank" }, item.label)));
     article.append(line);
   }
-  section.items.filter((item) => item.show !== "link").forEach((item) => article.append(artifactItem(item)));
+  items.filter((item) => item.show !== "link").forEach((item) => article.append(artifactItem(item)));
   return article;
 }
 
@@ -79,14 +108,17 @@ function renderArtifacts(state) {
     return;  // a build with errors keeps the preview on show: leave the images alone
   }
   shownBuild = state.shown;
+  renderLanguageSwitch(state);
   const main = document.getElementById("artifacts");
   main.dataset.shown = state.shown === null ? "" : String(state.shown);
+  main.dataset.lang = chosenLanguage || "";
   main.replaceChildren(...state.sections.map(sectionArticle));
   document.getElementById("toc").replaceChildren(...state.sections.map((section) =>
     make("a", { href: `#section-${section.id}` }, section.title)));
 }
 
 function render(state) {
+  lastState = state;
   renderStatus(state);
   renderDiagnostics(state);
   renderArtifacts(state);
@@ -105,5 +137,13 @@ function connect() {
   source.addEventListener("open", () => setConnected(true));
   source.addEventListener("error", () => setConnected(false));
 }
+
+document.getElementById("language").addEventListener("change", (event) => {
+  chosenLanguage = event.target.value;
+  if (lastState !== null) {
+    shownBuild = null;  // the same build, shown again in the other language
+    renderArtifacts(lastState);
+  }
+});
 
 connect();

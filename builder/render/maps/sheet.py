@@ -57,10 +57,10 @@ class SheetContext:
     box_mm: float
 
     @classmethod
-    def of(cls, game: Game) -> "SheetContext":
-        """Return the context of a game's sheets, printed in its first language."""
+    def of(cls, game: Game, lang: str) -> "SheetContext":
+        """Return the context of a game's sheets, printed in `lang`."""
         box_mm = parse_length_mm(game.game.print.counter_size) + BOX_MARGIN_MM
-        return cls(game, game.game.languages[0], terrain_by_id(game.maps.terrain), box_mm)
+        return cls(game, lang, terrain_by_id(game.maps.terrain), box_mm)
 
     def text(self, text: object) -> str:
         """Return printed text in the sheet's language."""
@@ -220,14 +220,15 @@ BOXES_SUFFIX = "-boxes"
 """Sheet id suffix of a hex map's or table's `placement: sheet` tracks."""
 
 
-def map_sheets(game: Game) -> list[MapSheet]:
-    """Return every printable sheet of the game's maps and displays, in declared order (drawn once per game)."""
-    return list(_map_sheets(game))
+def map_sheets(game: Game, lang: str | None = None) -> list[MapSheet]:
+    """Return every printable sheet of the game's maps and displays, in declared order, printed in `lang` (the
+    game's first language by default; drawn once per game and language)."""
+    return list(_map_sheets(game, lang or game.game.languages[0]))
 
 
 @per_game
-def _map_sheets(game: Game) -> tuple[MapSheet, ...]:
-    ctx = SheetContext.of(game)
+def _map_sheets(game: Game, lang: str) -> tuple[MapSheet, ...]:
+    ctx = SheetContext.of(game, lang)
     sheets: list[MapSheet] = []
     for map_ in game.maps.maps:
         if map_.kind == "display":

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from builder.model.base import text_in
 from builder.model.game import GameFile
+from builder.model.locales import day_and_month
 from builder.model.map import Track
 from builder.render.drawing import Group, Item, Paint, Rect, Text
 from builder.render.fonts import text_width_mm
@@ -31,6 +32,10 @@ class BoxFace:
     holding: bool = False
 
 
+CAPTION_WIDTH = 0.92
+"""The share of a box's width its captions may fill."""
+
+
 def _value_text(value: object) -> str:
     if value is None:
         return ""
@@ -40,15 +45,19 @@ def _value_text(value: object) -> str:
 
 
 def turn_faces(game: GameFile, lang: str) -> list[BoxFace]:
-    """Return one box per turn of the turn structure, with its date or label."""
+    """Return one box per turn of the turn structure, with its label, or its date as `lang` writes a day and month
+    (`23 May`, `23 maja`, `23 de maio`) and the year below it on the first turn and where a new year begins."""
     turns = game.turns
     labels = {t.number: text_in(t.label, lang) for t in turns.turns if t.label}
-    faces = []
+    faces, year = [], None
     for number in turns.numbers():
         date = turns.date_of(number)
         captions = [labels[number]] if number in labels else []
         if date is not None:
-            captions.append(f"{date.day}.{date.month:02d}.{date.year}")
+            captions.append(day_and_month(date, lang))
+            if date.year != year and len(captions) == 1:
+                captions.append(str(date.year))
+            year = date.year
         faces.append(BoxFace(str(number), tuple(captions)))
     return faces
 
@@ -82,7 +91,9 @@ def _box_items(face: BoxFace, width: float, height: float, colour: str) -> list[
     caption_size = height * 0.145
     for i, caption in enumerate(face.captions[:2]):
         y = height * 0.72 + i * caption_size * 1.15
-        items.append(Text(width / 2, y, caption, caption_size, fill=INK, font="labels", anchor="middle"))
+        # a long month name ("23 de setembro") is set smaller rather than run over the box's sides
+        size = min(caption_size, width * CAPTION_WIDTH / max(text_width_mm(caption, 1.0, "labels"), 1e-6))
+        items.append(Text(width / 2, y, caption, size, fill=INK, font="labels", anchor="middle"))
     return items
 
 

@@ -1,6 +1,6 @@
 """The few words a map sheet prints itself (key title, scale, tile labels), per language.
 
-Content text comes from the model in the game's first language; these labels follow it, and a
+Content text comes from the model in the sheet's language (its edition's); these labels follow it, and a
 language missing here prints English.
 """
 from __future__ import annotations

@@ -111,7 +111,7 @@ def pipe_table(source: BlockText, piece: structure.Piece, setting: Setting, widt
 
 def counters_drawing(setting: Setting, piece_id: str) -> Drawing | None:
     """Return the faces of a unit or marker side by side (front, back)."""
-    faces = (setting.pictures or CounterPictures(setting.game)).faces(piece_id)
+    faces = (setting.pictures or CounterPictures(setting.game)).faces(piece_id, setting.lang)
     if not faces:
         return None
     x, groups = 0.0, []

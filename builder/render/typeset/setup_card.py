@@ -41,7 +41,7 @@ class SharedCells:
     pictures: CounterPictures
     style: ParagraphStyle
     paragraphs: dict[str, Para] = field(default_factory=dict)
-    faces: dict[tuple[str, bool], DrawingFlowable | None] = field(default_factory=dict)
+    faces: dict[tuple[str, bool, str], DrawingFlowable | None] = field(default_factory=dict)
 
     def paragraph(self, markup: str) -> Para:
         """Return the paragraph of this markup."""
@@ -50,11 +50,12 @@ class SharedCells:
             made = self.paragraphs[markup] = Para(markup, self.style)
         return made
 
-    def picture(self, piece: str, reduced: bool) -> DrawingFlowable | None:
-        """Return the counter's picture (its reduced face if asked and it has one), None if it has none."""
-        key = (piece, reduced)
+    def picture(self, piece: str, reduced: bool, lang: str) -> DrawingFlowable | None:
+        """Return the counter's picture as printed in `lang` (its reduced face if asked and it has one), None if
+        it has none."""
+        key = (piece, reduced, lang)
         if key not in self.faces:
-            faces = self.pictures.faces(piece)
+            faces = self.pictures.faces(piece, lang)
             face = (faces[1] if reduced and len(faces) > 1 else faces[0]) if faces else None
             self.faces[key] = DrawingFlowable(face, max_height_pt=PICTURE_MM * PT_PER_MM) if face else None
         return self.faces[key]
@@ -134,7 +135,7 @@ def rows_table(card: Card, rows: list[Row]) -> SetupRows:
         if marks:
             name += f" ({escape(', '.join(marks))})"
         where = escape(row.where) + (f"<br/><i>{escape(row.note)}</i>" if row.note else "")
-        cells.append((made.picture(row.piece, row.reduced), made.paragraph(name), made.paragraph(where)))
+        cells.append((made.picture(row.piece, row.reduced, card.lang), made.paragraph(name), made.paragraph(where)))
     return SetupRows(cells, rows_grid(card.width_pt))
 
 
