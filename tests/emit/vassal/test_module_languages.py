@@ -1,6 +1,7 @@
 """One module per language: the minimal game given a second language (Polish), built and read back."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import shutil
@@ -12,6 +13,7 @@ import pytest
 
 from builder.build import check_and_build
 from builder.emit.vassal.editions import edition, module_path
+from builder.emit.vassal.module import emit_vmod
 from builder.load.game import load_game
 from tests.proof.reading import piece_name
 
@@ -98,3 +100,13 @@ def test_the_edition_of_the_first_language_is_the_game_itself() -> None:
     other = edition(game, "pl")
     assert other is edition(game, "pl") and other.game.languages[0] == "pl" and game.game.languages == ["en"]
     assert module_path(game, "en") == "minimal.vmod" and module_path(game, "pl") == "minimal-pl.vmod"
+
+
+def test_only_the_editions_built_get_a_module() -> None:
+    source = load_game(Path(__file__).parents[2] / "data" / "games" / "minimal")
+    languages = source.game.model_copy(update={"languages": ["en", "pl"],
+                                               "print": source.game.print.model_copy(update={"editions": ["pl"]})})
+    artifacts = emit_vmod(dataclasses.replace(source, game=languages))
+    assert [(a.path, a.extra["lang"]) for a in artifacts] == [("minimal-pl.vmod", "pl")]
+    root = ET.fromstring(zipfile.ZipFile(io.BytesIO(artifacts[0].data)).read("buildFile.xml"))
+    assert [e.get("title") for e in root.iter() if e.tag.endswith("HelpFile")] == ["Autorzy"]
