@@ -28,7 +28,7 @@ class Document:
     title: str
     entry: str
     data: bytes
-    lang: str = ""
+    lang: str
 
 
 def in_language(documents: tuple[Document, ...], lang: str) -> tuple[Document, ...]:
