@@ -1,4 +1,4 @@
-"""Each build task's estimated cost (builder/build.py COSTS) beside its measured CPU time, on the seed games.
+"""Each build task's estimated cost (builder/pipeline/scheduling.py COSTS) beside its measured CPU time, on the seed games.
 
     python -m bench.costs [GAME_FOLDER ...]
 
@@ -13,7 +13,8 @@ import sys
 import time
 from pathlib import Path
 
-from builder.build import EMITTERS, _run_unit, estimated_cost, import_emitters, units_of, workload
+from builder.pipeline.emitters import EMITTERS, import_emitters
+from builder.pipeline.scheduling import estimated_cost, run_unit, units_of, workload
 from builder.load.game import load_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +47,7 @@ def main(folders: list[Path]) -> None:
         sizes = workload(game)
         print(f"{game.id}: " + ", ".join(f"{name} {value:g}" for name, value in sizes.items()))
         for members, part in units_of(game, tuple(range(len(EMITTERS)))):
-            measured = cpu_seconds(lambda: _run_unit([game], (0, members, part)))
+            measured = cpu_seconds(lambda: run_unit([game], (0, members, part)))
             names = "+".join(EMITTERS[m].__name__ for m in members) + ("" if part is None else f"[{part}]")
             print(f"  {names:60s} estimate {estimated_cost((0, members, part), game, sizes):5.2f} s"
                   f"   measured {measured:5.2f} s")

@@ -20,6 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from builder.emit.pdf_map import full_pdf, tiled_pdf  # noqa: E402
 from builder.geometry.hexgrid import HexGrid  # noqa: E402
+from builder.plan.hexes import hex_grid  # noqa: E402
 from builder.load.game import load_game  # noqa: E402
 from builder.model.content import Game  # noqa: E402
 from builder.model.map import Grid, MapFile  # noqa: E402
@@ -68,7 +69,7 @@ def grid_data(columns: int, rows: int) -> dict:
 def bench_map(columns: int, rows: int) -> dict:
     """Return the map (as YAML-shaped data) of the benchmark."""
     rng = random.Random(1942)
-    grid = HexGrid(Grid.model_validate(grid_data(columns, rows)))
+    grid = hex_grid(Grid.model_validate(grid_data(columns, rows)))
     hexes: dict[str, object] = {}
     for hex_ in grid.all_hexes():
         terrain = rng.choices(list(WEIGHTS), weights=list(WEIGHTS.values()))[0]

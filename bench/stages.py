@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
-from builder.build import EMITTERS
+from builder.pipeline.emitters import EMITTERS
 from builder.load.game import load_game
 from builder.rules.registry import run_checks
 

@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 from bench.counter_bench import synthetic_units  # noqa: E402
 from bench.map_bench import TERRAIN, bench_map  # noqa: E402
 from builder.geometry.hexgrid import HexGrid  # noqa: E402
+from builder.plan.hexes import hex_grid  # noqa: E402
 from builder.model.map import Grid  # noqa: E402
 
 MINIMAL = ROOT / "tests" / "data" / "games" / "minimal"
@@ -36,7 +37,7 @@ def _counters(count: int) -> dict:
 
 
 def _grid(map_data: dict) -> HexGrid:
-    return HexGrid(Grid.model_validate(map_data["grid"]))
+    return hex_grid(Grid.model_validate(map_data["grid"]))
 
 
 def _map(columns: int, rows: int) -> dict:

@@ -17,7 +17,7 @@ from builder.model.units import PAPERS_MM
 
 if TYPE_CHECKING:
     from builder.preview.session import Outcome
-    from builder.rules.diagnostic import Diagnostic
+    from builder.diagnostics import Diagnostic
 
 # Each command imports the rest of sandtable when it runs, never at the top of this module: the models
 # and renderers take over a second to import, and `sandtable build` of a tree that is up to date
@@ -330,7 +330,7 @@ def _report_build(outcome: Outcome) -> None:
 def watch(path: Path, port: int) -> None:
     """Build the game at PATH, serve a live preview on 127.0.0.1 and rebuild on every save (Ctrl-C stops)."""
     from builder.preview.watch import PreviewError, serve_preview
-    from builder.rules.diagnostic import ContentError
+    from builder.diagnostics import ContentError
 
     def ready(url: str) -> None:
         click.echo(f"serving the preview at {url} (Ctrl-C to stop)", err=True)
@@ -362,6 +362,7 @@ def export_csv(path: Path, output: Path | None) -> None:
     from builder.build import check_path
     from builder.emit.counters_csv import counter_mix_csv
     from builder.emit.output import write_atomic
+    from builder.rules.export import units_left_out_of_csv
     from builder.rules.reporters import report_text
 
     result = check_path(path)
@@ -369,8 +370,9 @@ def export_csv(path: Path, output: Path | None) -> None:
         _print(result.diagnostics, "text")
         sys.exit(_exit_code([result]))
     mix = counter_mix_csv(result.game.counters)
-    if mix.left_out:
-        click.echo(report_text(mix.left_out), nl=False, err=True)
+    left_out = units_left_out_of_csv(result.game.counters)
+    if left_out:
+        click.echo(report_text(left_out), nl=False, err=True)
     if output is None:
         click.echo(mix.text, nl=False)
     else:

@@ -17,7 +17,7 @@ from builder.processes import Producer
 
 
 def start_reader(paths: list[Path]) -> Producer:
-    """Fork the child that reads and checks the games at `paths` (builder.build `loaded_and_checked`)."""
+    """Fork the child that reads and checks the games at `paths` (builder/pipeline/checking.py `loaded_and_checked`)."""
     return Producer(functools.partial(_read, list(paths)), dumps=dumps_without_sources, loads=loads_without_sources)
 
 
@@ -25,5 +25,5 @@ def _read(paths: list[Path]) -> Iterator[object]:
     from builder.collector import collector_paused
 
     with collector_paused(freeze=True):  # as builder/cli.py imports it
-        from builder.build import loaded_and_checked
+        from builder.pipeline.checking import loaded_and_checked
     yield from loaded_and_checked(paths)

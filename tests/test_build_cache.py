@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.build import (EMITTERS, READS, BuildResult, Emitter, build_checked, check_path, emitter_name,
-                           reads_of)
+from builder.build import build_checked, check_path
+from builder.pipeline.emitters import EMITTERS, READS, Emitter, emitter_name, reads_of
+from builder.pipeline.staging import BuildResult
 from builder.cache import RECORD, up_to_date
 from builder.load.game import load_game
 from builder.model.content import Game
@@ -116,7 +117,7 @@ def test_a_missing_or_changed_artifact_is_made_again(minimal: Path, tmp_path: Pa
     (out / "minimal" / "maps" / "main-en.svg").unlink()
     (out / "minimal" / "game.json").write_text("{}")
     rebuilt = build_checked([check_path(minimal)], out)[0]
-    assert set(rebuilt.rerun) == {"builder.emit.map_svg.emit_map_svgs", "builder.build._model_json"}
+    assert set(rebuilt.rerun) == {"builder.emit.map_svg.emit_map_svgs", "builder.pipeline.emitters._model_json"}
     manifest = json.loads((out / "minimal" / "manifest.json").read_text())
     for artifact in manifest["artifacts"]:
         data = (out / "minimal" / artifact["path"]).read_bytes()
@@ -167,7 +168,7 @@ def test_a_manifest_edited_to_point_outside_is_not_trusted(minimal: Path, tmp_pa
     manifest["artifacts"][0]["bytes"] = 2
     manifest_file.write_text(json.dumps(manifest))
     rebuilt = build_checked([check_path(minimal)], out)[0]
-    assert "builder.build._model_json" in rebuilt.rerun
+    assert "builder.pipeline.emitters._model_json" in rebuilt.rerun
     assert json.loads(manifest_file.read_text())["artifacts"][0]["path"] == "game.json"
 
 

@@ -35,16 +35,18 @@ def test_the_module_is_written_with_its_documents_before_the_game_is_whole(tmp_p
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # attached and staged as soon as the module and the PDFs are made, so that the game's last emitter does not
     # leave this work (0.05 s for next-war's module) to be done after it
-    from builder import build
+    from builder.pipeline import scheduling
+    from builder.pipeline.emitters import EMITTERS, emit_vmod
+    from builder.pipeline.staging import BuildResult, GamePlan, Staging
 
     staged_first = []
-    real_write_game = build.write_game
+    real_write_game = scheduling.write_game
 
-    def write_game(plan: build.GamePlan, made: dict, staging: build.Staging | None = None) -> build.BuildResult:
-        staged_first.append(staging is not None and build.EMITTERS.index(build.emit_vmod) in staging.entries)
+    def write_game(plan: GamePlan, made: dict, staging: Staging | None = None) -> BuildResult:
+        staged_first.append(staging is not None and EMITTERS.index(emit_vmod) in staging.entries)
         return real_write_game(plan, made, staging)
 
-    monkeypatch.setattr(build, "write_game", write_game)
+    monkeypatch.setattr(scheduling, "write_game", write_game)
     built = build_checked([check_path(MINIMAL)], tmp_path, jobs=2)[0]
     assert staged_first == [True]
     module = next(a["path"] for a in built.artifacts if a["kind"] == "vmod")

@@ -26,15 +26,16 @@ def test_parallel_build_is_byte_identical_to_serial(tmp_path: Path) -> None:
 def test_the_tasks_write_their_own_files_and_the_build_only_the_module_and_what_the_reader_made(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from builder import build
+    from builder.pipeline import staging
 
     staged: list[str] = []  # what the build's own process writes (a child's appends stay in the child)
-    original = build.Staging.write
+    original = staging.Staging.write
 
-    def write(self: build.Staging, index: int, artifacts: list) -> None:
+    def write(self: staging.Staging, index: int, artifacts: list) -> None:
         staged.append(build.EMITTERS[index].__name__)
         original(self, index, artifacts)
 
-    monkeypatch.setattr(build.Staging, "write", write)
+    monkeypatch.setattr(staging.Staging, "write", write)
     results, built = build.check_and_build([CONTENT / "bolt-action"], tmp_path / "parallel", jobs=2)
     assert built is not None and sorted(staged) == ["_model_json", "emit_vmod"]
     build_checked(results, tmp_path / "serial", jobs=1)
@@ -49,7 +50,7 @@ def test_the_reader_can_start_before_the_build_imports_the_models(tmp_path: Path
     from builder.reader import start_reader
 
     # `sandtable build` forks it first (builder/cli.py): what it imports, the fork carries, and it takes none
-    probe = ("import sys, builder.reader; print(sorted(m for m in ('builder.build', 'builder.model.content', "
+    probe = ("import sys, builder.reader; print(sorted(m for m in ('builder.build', 'builder.pipeline', 'builder.model.content', "
              "'builder.load.game', 'pydantic', 'yaml', 'reportlab') if m in sys.modules))")
     shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert shown.stdout.strip() == "[]"
@@ -68,7 +69,7 @@ def test_cli_jobs_do_not_change_the_output(tmp_path: Path) -> None:
 
 
 def test_an_emitters_parts_add_up_to_the_whole() -> None:
-    from builder.build import PARTS, parts_of
+    from builder.pipeline.emitters import PARTS, parts_of
     from builder.load.game import load_game
 
     game = load_game(CONTENT / "batalha-de-gazala")
@@ -111,20 +112,21 @@ def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -
     import pytest
 
     from builder import build
+    from builder.pipeline import checking, scheduling
 
     def broken(game):
         time.sleep(1.0)  # started last, it fails once the others' artifacts are in the staging folder
         raise RuntimeError("this emitter broke")
 
     out = tmp_path / "out"
-    original, reader_made = build.EMITTERS[0], build.READER_MADE
+    original, reader_made = build.EMITTERS[0], scheduling.READER_MADE
     build.EMITTERS[0] = broken  # the children are forked from this process: they see it
-    build.READER_MADE = ()  # in a task's child, not in the one that reads the game
+    scheduling.READER_MADE = checking.READER_MADE = ()  # in a task's child, not in the one that reads the game
     try:
         with pytest.raises(RuntimeError, match="this emitter broke"):
             build.check_and_build([CONTENT / "bolt-action"], out, jobs=2)
     finally:
-        build.EMITTERS[0], build.READER_MADE = original, reader_made
+        build.EMITTERS[0], scheduling.READER_MADE, checking.READER_MADE = original, reader_made, reader_made
     assert not out.exists() or sorted(p.name for p in out.iterdir()) == []
 
 
@@ -146,14 +148,15 @@ def test_importing_every_emitter_starts_no_thread() -> None:
 
     if not Path("/proc/self/task").is_dir():
         pytest.skip("counts threads in /proc")
-    probe = "import os, builder.build as b; b.import_emitters(); print(len(os.listdir('/proc/self/task')))"
+    probe = "import os, builder.pipeline.emitters as b; b.import_emitters(); print(len(os.listdir('/proc/self/task')))"
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
     assert done.stdout.strip() == "1"
 
 
 def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks_first() -> None:
-    from builder.build import COSTS, EMITTERS, estimated_cost, units_of, workload
+    from builder.pipeline.emitters import EMITTERS
+    from builder.pipeline.scheduling import COSTS, estimated_cost, units_of, workload
     from builder.load.game import load_game
 
     game = load_game(CONTENT / "next-war")
@@ -194,7 +197,7 @@ def test_the_reading_child_makes_game_json_so_no_task_does(tmp_path: Path, monke
 # game.json's dump builds serialisers, in the reading child (READER_MADE), not in a task.
 NO_VALIDATOR = """
 import pickle, sys
-import builder.build as b
+import builder.pipeline.emitters as b
 game = pickle.loads(sys.stdin.buffer.read())
 b.import_emitters()
 for emitter in b.EMITTERS:

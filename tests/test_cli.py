@@ -136,7 +136,7 @@ def test_outputs_are_readable_files(tmp_path: Path) -> None:
 def test_importing_the_cli_loads_no_model_and_no_renderer() -> None:
     # `sandtable build` of an up-to-date tree answers before importing the rest (builder/cache.py)
     code = ("import sys, builder.cli; print(sorted(m for m in sys.modules if m.split('.')[0] in "
-            "('pydantic', 'reportlab', 'yaml', 'shapely', 'PIL') or m in ('builder.build', 'builder.rules')))")
+            "('pydantic', 'reportlab', 'yaml', 'shapely', 'PIL') or m in ('builder.build', 'builder.pipeline', 'builder.rules')))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert done.stdout.strip() == "[]", done.stdout + done.stderr
 

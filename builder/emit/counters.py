@@ -21,7 +21,7 @@ from builder.render.drawing import Drawing, Group, Paint, Rect
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import FormCache
 from builder.render.png import bitmap_png, face_pngs
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.svg import svg_text
 
 
@@ -80,12 +80,13 @@ def sides_for(game: Game, paper: str, pieces: list[CounterPiece],
     groups = sheet_groups(game, pieces)
     geoms = [_geometry(game, paper, group[0].front.width_mm) for group in groups]
     offset = game.game.print.back_offset_mm
-    sides = [] if geoms[0].flip == "fold-over" else calibration_sides(geoms[0], offset)
+    lang = lang or game.game.languages[0]
+    sides = [] if geoms[0].flip == "fold-over" else calibration_sides(geoms[0], offset, lang)
     number = 0
     for geom, group in zip(geoms, groups):
         for sheet in paginate(group, geom.per_sheet):
             number += 1
-            sides += sheet_sides(geom, sheet, number, _title(game, lang or game.game.languages[0]), offset)
+            sides += sheet_sides(geom, sheet, number, _title(game, lang), offset, lang)
     return geoms[0], sides
 
 

@@ -11,83 +11,23 @@ from __future__ import annotations
 
 import csv
 import io
-import re
 from dataclasses import dataclass
 
-from builder.model.base import Scalar
 from builder.model.counters import CountersFile, Unit
-from builder.rules.diagnostic import WARNING, Diagnostic, location_of
+from builder.plan.counter_mix import scalar_cell, unit_problems
 
 COLUMNS = ("id", "name", "nationality", "type", "formation", "size", "designation", "parent_label", "copies",
            "designators")
 """The fixed columns, in order; the reader requires `id, name, nationality, type`."""
 
-LEFT_OUT = "export/unit-not-in-csv"
-"""The id of the warning for a unit that cannot be written as one CSV row."""
-
-_COLUMN_KEY = re.compile(r"^[A-Za-z][A-Za-z0-9_\-]*$")
-_PROPERTY_KEY = re.compile(r"^[A-Za-z0-9_\-]+$")
-_READ_AS_NUMBER = re.compile(r"^-?(?:0|[1-9]\d*)$|^-?\d+\.\d+$")
-"""Cell text the reader turns into a number (`12`, `-3`, `0.5`; not `0101`, which stays text)."""
-_DECIMAL = re.compile(r"^-?\d+\.\d+$")
 
 
 @dataclass(frozen=True)
 class CounterMixCsv:
-    """The CSV text, the ids of the units in it, and a warning for each unit left out."""
+    """The CSV text and the ids of the units in it."""
 
     text: str
     units: list[str]
-    left_out: list[Diagnostic]
-
-
-def _is_plain_text(text: str) -> bool:
-    """Return whether `text` reads back from a text cell unchanged."""
-    return bool(text) and text == text.strip() and "\n" not in text and "\r" not in text
-
-
-def _scalar_cell(value: Scalar) -> str | None:
-    """Return the cell text that the reader turns back into `value`, or None if there is none."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        text = repr(value)
-        return text if _DECIMAL.match(text) else None
-    if isinstance(value, str) and _is_plain_text(value) and not _READ_AS_NUMBER.match(value) \
-            and value not in ("true", "false"):
-        return value
-    return None
-
-
-def _step_problems(unit: Unit) -> list[str]:
-    problems = []
-    for number, step in enumerate(unit.steps, start=1):
-        if step.label or step.counter != "same" or step.size is not None:
-            problems.append(f"step {number} has a label, a counter of its own or a size of its own")
-        if not step.values:
-            problems.append(f"step {number} has no values")
-        for key, value in step.values.items():
-            if not _COLUMN_KEY.match(key) or _scalar_cell(value) is None:
-                problems.append(f"the {key} value {value!r} of step {number} would not read back the same")
-    return problems
-
-
-def _unit_problems(unit: Unit) -> list[str]:
-    """Return why `unit` cannot be one CSV row (empty when it can)."""
-    names = unit.name.values() if isinstance(unit.name, dict) else [unit.name]
-    texts = [*names, unit.id, *(t for t in (unit.designation, unit.parent_label) if t), *unit.designators]
-    problems = [] if names else ["it has no name"]
-    if not all(_is_plain_text(text) for text in texts) or any(";" in d for d in unit.designators):
-        problems.append("a name, designation or designator is empty, has spaces around it or holds `;`")
-    if any(_DECIMAL.match(value or "") for value in (unit.nationality, unit.type, unit.formation, unit.alternate)):
-        problems.append("an id it refers to would read back as a number")
-    if any(not _PROPERTY_KEY.match(k) or _scalar_cell(v) is None for k, v in unit.properties.items()):
-        problems.append("a property is a list, empty or has a key that cannot name a column")
-    if isinstance(unit.designed, str) and _scalar_cell(unit.designed) != unit.designed:
-        problems.append("its `designed` note would not read back the same")
-    return problems + _step_problems(unit)
 
 
 def _in_order(keys: set, declared: list[str]) -> list:
@@ -131,30 +71,24 @@ def _row(unit: Unit, layout: _Layout) -> list[str]:
              str(unit.copies), ";".join(unit.designators)]
     for name in layout.extras:
         value = getattr(unit, name)
-        cells.append("" if value in (False, None, "reduced") else _scalar_cell(value) or "")
-    cells += [(_scalar_cell(unit.properties[key]) or "") if key in unit.properties else ""
+        cells.append("" if value in (False, None, "reduced") else scalar_cell(value) or "")
+    cells += [(scalar_cell(unit.properties[key]) or "") if key in unit.properties else ""
               for key in layout.properties]
     for number, key in layout.values:
         step = unit.steps[number - 1].values if number <= len(unit.steps) else {}
-        cells.append((_scalar_cell(step[key]) or "") if key in step else "")
+        cells.append((scalar_cell(step[key]) or "") if key in step else "")
     return cells
 
 
 def counter_mix_csv(counters: CountersFile) -> CounterMixCsv:
-    """Return the units of the counter mix as CSV text, leaving out (with a warning) what one row cannot hold."""
-    kept: list[Unit] = []
-    left_out: list[Diagnostic] = []
-    for unit in counters.units:
-        problems = _unit_problems(unit)
-        if problems:
-            left_out.append(Diagnostic(location_of(unit), LEFT_OUT, WARNING,
-                                       f'unit "{unit.id}" is left out of the CSV: {"; ".join(problems)}',
-                                       "keep this unit in counters.yaml", subject=unit.id))
-        else:
-            kept.append(unit)
+    """Return the units of the counter mix as CSV text, leaving out what one row cannot hold.
+
+    Which units those are is builder/plan/counter_mix.py's to say, and builder/rules/export.py warns of them.
+    """
+    kept = [unit for unit in counters.units if not unit_problems(unit)]
     layout = _layout(kept, [value.id for value in counters.values])
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(layout.header())
     writer.writerows(_row(unit, layout) for unit in kept)
-    return CounterMixCsv(buffer.getvalue(), [unit.id for unit in kept], left_out)
+    return CounterMixCsv(buffer.getvalue(), [unit.id for unit in kept])

@@ -136,7 +136,7 @@ class OutputTree:
         key, target = self._target(path)
         try:
             stream = open(target, "xb")  # a new file, readable as the umask allows
-        except FileExistsError:  # written by another process of the build (builder/build.py `_run_unit`)
+        except FileExistsError:  # written by another process of the build (builder/pipeline/scheduling.py `run_unit`)
             raise _written_twice(key) from None
         with stream:
             stream.write(data)
@@ -155,7 +155,7 @@ class OutputTree:
         return self.written[key]
 
     def taken(self, record: Written) -> None:
-        """Record a file another process of the build wrote into this folder (builder/build.py `_run_unit`)."""
+        """Record a file another process of the build wrote into this folder (builder/pipeline/scheduling.py `run_unit`)."""
         if record.path in self.written:
             raise _written_twice(record.path)
         self.written[record.path] = record

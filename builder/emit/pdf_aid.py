@@ -7,7 +7,7 @@ from builder.model.content import Game
 from builder.render.chart_pages import page_plan, pack, pages_pdf
 from builder.render.charts import chart_drawing
 from builder.render.credits import document_info
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 
 KIND = "aid-pdf"
 COLUMNS = 2

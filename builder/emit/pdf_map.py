@@ -23,7 +23,7 @@ from builder.render.maps.tiling import (DEFAULT_OVERLAP_MM, TilePlan, assembly_o
                                         tile_plan)
 from builder.render.pdf import draw_drawing, new_canvas
 from builder.render.pdf_forms import define_form, show_form
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 
 KIND = "map-pdf"
 FORM = "MapSheet"

@@ -2,16 +2,15 @@
 
 Offset coordinates are 0-based (column, row) from the top-left hex. Cube/axial maths after Red Blob
 Games' "Hexagonal Grids"; the labels follow the content's numbering scheme, which the VASSAL exporter
-reproduces with HexGridNumbering.
+reproduces with HexGridNumbering. A grid is given as plain values (GridShape), not as the content model:
+builder/plan/hexes.py `hex_grid` turns a map's grid into one.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
-
-from builder.model.map import AxisNumbering, Grid
+from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:
     import numpy as np
@@ -34,6 +33,46 @@ _POINTY_CORNERS = ((1, -1), (1, 1), (0, 2), (-1, 1), (-1, -1), (0, -2))
 Point = tuple[float, float]
 
 
+@dataclass(frozen=True)
+class AxisLabels:
+    """How one axis (columns or rows) is numbered in the labels."""
+
+    style: Literal["numeric", "alpha"]
+    """Digits, or letters (A…Z, AA, BB…)."""
+    digits: int
+    """Minimum digits, zero-padded."""
+    first: int
+    """Number (or letter index, A = 0) of the first column or row."""
+    descending: bool
+    """Whether numbers run down from the far edge."""
+
+
+@dataclass(frozen=True)
+class Labelling:
+    """How a hex's label is made of its column's and its row's parts."""
+
+    order: Literal["column-row", "row-column"]
+    separator: str
+    column: AxisLabels
+    row: AxisLabels
+    stagger: bool
+    """Whether the shifted columns (rows) number their hexes one higher."""
+
+
+@dataclass(frozen=True)
+class GridShape:
+    """A hex grid's shape, size and numbering, as plain values."""
+
+    orientation: Literal["flat", "pointy"]
+    columns: int
+    rows: int
+    hex_mm: float
+    """Distance across flats of one hex."""
+    first: Literal["high", "low"]
+    """Whether the first column (flat) or row (pointy) sits higher/left of the second or lower."""
+    numbering: Labelling
+
+
 @dataclass(frozen=True, order=True)
 class Hex:
     """A hex by 0-based offset column and row."""
@@ -49,7 +88,7 @@ def alpha_label(value: int) -> str:
     return chr(ord("A") + value % 26) * (value // 26 + 1)
 
 
-def axis_label(value: int, axis: AxisNumbering) -> str:
+def axis_label(value: int, axis: AxisLabels) -> str:
     """Return one part of a label: zero-padded digits, or letters."""
     if axis.style == "alpha":
         return alpha_label(value)
@@ -74,7 +113,7 @@ class Hexside:
 class HexGrid:
     """A hex grid as the content describes it, with every label it prints."""
 
-    spec: Grid
+    spec: GridShape
 
     @property
     def flat(self) -> bool:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.load.yaml import LocatedDict, LocatedList, read_text
-from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
+from builder.diagnostics import ERROR, ContentError, Diagnostic, Location, Source
 
 REQUIRED = ("id", "name", "nationality", "type")
 PLAIN = ("formation", "size", "designation", "parent_label", "copies", "designed", "designators", "back", "alternate",

@@ -8,7 +8,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from builder.load.yaml import LocatedDict, LocatedList
-from builder.rules.diagnostic import ERROR, Diagnostic, Location
+from builder.diagnostics import ERROR, Diagnostic, Location
 
 _KIND_NAMES = {
     "string": "text", "int": "a whole number", "float": "a number", "bool": "true or false",

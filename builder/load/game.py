@@ -21,7 +21,7 @@ from builder.model.map import MapFile
 from builder.model.rulebook import Rulebook
 from builder.model.scenario import Scenario
 from builder.model.template import CounterLayout
-from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
+from builder.diagnostics import ERROR, ContentError, Diagnostic, Location, Source
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from builder.load.yaml import read_text
 from builder.model.rulebook import Block, Case, Embed, GlossaryEntry, Reference, Rulebook
-from builder.rules.diagnostic import Location
+from builder.diagnostics import Location
 
 CASE_NUMBER = r"\d+(?:\.\d+)+"
 _HEADING = re.compile(r"^(#{1,6})\s+(?:(" + CASE_NUMBER + r")\.?\s+)?(.*?)\s*#*\s*$")

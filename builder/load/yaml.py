@@ -18,7 +18,7 @@ from typing import Any
 
 from builder.collector import collector_paused
 from builder.deferred import compiled_on_first_use
-from builder.rules.diagnostic import ERROR, ContentError, Diagnostic, Location, Source
+from builder.diagnostics import ERROR, ContentError, Diagnostic, Location, Source
 
 with compiled_on_first_use("yaml.reader"):  # its test for unprintable text serves the Python parser only
     import yaml

@@ -146,6 +146,10 @@ SignedNumber = Annotated[str, StringConstraints(pattern=r"^[+\-−]\d+(?:[.,]\d+
 """A number written with its sign, as a marker prints it: `+1`, `-2`, `−3`."""
 
 
+SOFT_HYPHEN = "\u00ad"
+"""Where a word of a marker's text may be broken across lines ("REORGANI\u00adZACJA"); printed as "-" there only."""
+
+
 class MarkerFace(ContentModel):
     """One face of a marker."""
 

@@ -1,5 +1,6 @@
 """map.yaml: terrain types, maps (hex or gridless), hexes, hexsides, paths, places, edges, tracks, boxes."""
 
+import datetime as dt
 from typing import Annotated, Literal, Union
 
 from pydantic import Field, model_validator
@@ -189,8 +190,9 @@ class Box(ContentModel):
     """Text printed in or above the box."""
     value: BoxValue | None = None
     """The number the box stands for on a track (a number; a word here is an error)."""
-    date: str = ""
-    """A date printed in the box (turn tracks)."""
+    date: dt.date | Text = ""
+    """The date printed in the box (turn tracks): a date (`1942-05-23`), printed as each edition's language writes
+    a day and month (`23 May`, `23 maja`), or text (`26-27/05/42`, or one per language)."""
 
 
 class Track(ContentModel):

@@ -9,15 +9,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.geometry.hexgrid import Hex, HexGrid
+from builder.geometry.hexgrid import AxisLabels, GridShape, Hex, HexGrid, Labelling
 from builder.model.charts import Tec
 from builder.model.content import Game
 from builder.model.counters import Unit
 from builder.model.game import StackingLimit
-from builder.model.map import HexEntry, Map
+from builder.model.map import AxisNumbering, Grid, HexEntry, Map
 
 PROHIBITED = {"P", "X", "prohibited", "—P"}
 """The TEC costs that forbid a movement class a terrain."""
+
+
+def hex_grid(grid: Grid) -> HexGrid:
+    """Return the hex maths of a map's grid: its shape and numbering as builder/geometry takes them."""
+    numbering = grid.numbering
+    labelling = Labelling(numbering.order, numbering.separator, _axis_labels(numbering.column),
+                          _axis_labels(numbering.row), numbering.stagger)
+    return HexGrid(GridShape(grid.orientation, grid.columns, grid.rows, grid.hex_mm, grid.first, labelling))
+
+
+def _axis_labels(axis: AxisNumbering) -> AxisLabels:
+    return AxisLabels(axis.style, axis.digits, axis.first, axis.descending)
 
 
 @dataclass(frozen=True)
@@ -33,7 +45,7 @@ class HexMap:
     @classmethod
     def of(cls, map_: Map) -> "HexMap":
         """Index one hex map."""
-        grid = HexGrid(map_.grid)
+        grid = hex_grid(map_.grid)
         terrain = {label: (map_.default_terrain,) for label in grid.labels()} if map_.default_terrain else {}
         for label, value in map_.hexes.items():
             if isinstance(value, HexEntry):

@@ -12,7 +12,7 @@ from builder.load.game import with_print_settings
 from builder.model.base import text_in
 from builder.preview.gallery import gallery
 from builder.preview.state import PreviewState, Section, Snapshot
-from builder.rules.diagnostic import Diagnostic, Severity
+from builder.diagnostics import Diagnostic, Severity
 from builder.rules.reporters import as_dict
 
 FILES_URL = "/files/"

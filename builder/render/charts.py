@@ -17,7 +17,7 @@ from builder.render.chart_layout import (BASELINE_FACTOR, Cell, Entry, Grid, Gri
                                          stays_one_line)
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.memo import per_game
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 
 BODY_MM = 2.5
 """Type size of cells, legends and notes (about 7 pt)."""

@@ -13,6 +13,7 @@ from typing import Literal
 from builder.model.units import PAPERS_MM
 from builder.render.counters import CounterPiece
 from builder.render.drawing import Drawing, Item, Paint, Polyline, Rect, Text
+from builder.phrases import phrase
 
 MARGIN_MM = 12.0
 """Room around the counter block for crop marks and the header; most printers print 5 mm in."""
@@ -195,27 +196,28 @@ def _side(geom: SheetGeometry, cells: list[tuple[float, float]], faces: list[Dra
 
 
 def sheet_sides(geom: SheetGeometry, sheet: list[CounterPiece], number: int, title: str,
-                offset_mm: tuple[float, float]) -> list[SheetSide]:
-    """Return the fronts side and the backs side of one sheet (one side only for a fold-over sheet)."""
+                offset_mm: tuple[float, float], lang: str = "en") -> list[SheetSide]:
+    """Return the fronts side and the backs side of one sheet (one side only for a fold-over sheet), their
+    headers in `lang`."""
     fronts = [geom.front_cell(i) for i in range(len(sheet))]
     backs = [geom.back_cell(i, offset_mm) for i in range(len(sheet))]
     front_faces, back_faces = [p.front for p in sheet], [p.back for p in sheet]
-    how = {"long-edge": "print duplex, flip on long edge", "short-edge": "print duplex, flip on short edge",
-           "single-sided": "print both pages, glue back to front", "fold-over": "fold on the centre line"}[geom.flip]
+    how = phrase(geom.flip, lang)
     if geom.flip == "fold-over":
-        front = _side(geom, fronts, front_faces, f"{title} — sheet {number} — {how}")
+        front = _side(geom, fronts, front_faces, f"{title} — {phrase('sheet_n', lang, n=number)} — {how}")
         back = _side(geom, backs, back_faces, "")
         fold = Polyline(((geom.page_w_mm / 2, 14.0), (geom.page_w_mm / 2, geom.page_h_mm - 8.0)),
                         Paint(stroke="#808080", stroke_mm=0.2, dash_mm=(2.0, 2.0)))
         merged = SheetSide(front.decorations + back.decorations[:-1] + (fold,), front.faces + back.faces,
                            front.trim_mm)
         return [merged]
-    return [_side(geom, fronts, front_faces, f"{title} — sheet {number}, fronts — {how}"),
-            _side(geom, backs, back_faces, f"{title} — sheet {number}, backs")]
+    return [_side(geom, fronts, front_faces, f"{title} — {phrase('sheet_fronts', lang, n=number)} — {how}"),
+            _side(geom, backs, back_faces, f"{title} — {phrase('sheet_backs', lang, n=number)}")]
 
 
-def calibration_sides(geom: SheetGeometry, offset_mm: tuple[float, float]) -> list[SheetSide]:
-    """Return a two-sided calibration sheet: crosses that coincide after the flip, with mm rulers."""
+def calibration_sides(geom: SheetGeometry, offset_mm: tuple[float, float], lang: str = "en") -> list[SheetSide]:
+    """Return a two-sided calibration sheet: crosses that coincide after the flip, with mm rulers, its
+    instructions in `lang`."""
     corners = [(0, 0), (geom.cols - 1, 0), (0, geom.rows - 1), (geom.cols - 1, geom.rows - 1)]
     indices = [row * geom.cols + col for col, row in corners]
     cells = [geom.front_cell(i) for i in indices]
@@ -234,10 +236,9 @@ def calibration_sides(geom: SheetGeometry, offset_mm: tuple[float, float]) -> li
                 items.append(Polyline(((cx + half + 1, cy + tick), (cx + half + 1 + length, cy + tick)), CROP_PAINT))
         return items
 
-    text = "Calibration: print this page pair as you will print the sheets; hold it to the light"
+    text = phrase("calibration_front", lang)
     block = (geom.x0_mm, geom.y0_mm, geom.cols * geom.pitch_mm - geom.gutter_mm,
              geom.rows * geom.pitch_mm - geom.gutter_mm)
     front = SheetSide(tuple(marks(cells, text)), (), block)
-    back = SheetSide(tuple(marks(backs, "Calibration back: read the offset on the ticks (1 mm each) and set "
-                                        "print.back_offset_mm")), (), front.trim_mm)
+    back = SheetSide(tuple(marks(backs, phrase("calibration_back", lang))), (), front.trim_mm)
     return [front, back]

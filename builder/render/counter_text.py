@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from builder.model.counters import SOFT_HYPHEN
 from builder.model.template import TextSlot
 from builder.render.fonts import em_width
 
@@ -57,8 +58,6 @@ def fit_text(slot: TextSlot, text: str, side: float, safe_mm: float = 0.0) -> Pl
     return PlacedText(slot, text, size, width, room)
 
 
-SOFT_HYPHEN = "\u00ad"
-"""Where a word may be broken across lines on a marker ("REORGANI\u00adZACJA"); printed as "-" there only."""
 MAX_LINES = 3
 """The most lines a marker's text is broken into."""
 

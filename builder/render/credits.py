@@ -41,7 +41,7 @@ def document_info(game: Game, what: str, lang: str, *, title: str = "") -> Docum
 
 def credit_lines(game: Game) -> list[tuple[str, str]]:
     """Return the credits as (role, names) pairs in print order, leaving out what the game does not state.
-    Roles are keys of the phrase table (builder/render/phrases.py)."""
+    Roles are keys of the phrase table (builder/phrases.py)."""
     credits = game.game.credits
     found = [("credits-design", ", ".join(credits.designers)), ("credits-art", ", ".join(credits.artists)),
              ("credits-translation", ", ".join(credits.translators)), ("credits-publisher", credits.publisher),

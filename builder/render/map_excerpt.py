@@ -7,6 +7,7 @@ module's one public function is the place to call it instead.
 from __future__ import annotations
 
 from builder.geometry.hexgrid import Hex, HexGrid
+from builder.plan.hexes import hex_grid
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.map import HexEntry, Map, Terrain
@@ -89,7 +90,7 @@ def map_excerpt(game: Game, target: str, lang: str) -> Drawing | None:
     """Return the hexes between the two corner hexes of `target` (`0101-0510`), or None if no map has them."""
     terrain = {t.id: t for t in game.maps.terrain}
     for map_ in (m for m in game.maps.maps if m.kind == "hex" and m.grid is not None):
-        grid = HexGrid(map_.grid)
+        grid = hex_grid(map_.grid)
         corners = _corners(grid, target)
         if corners is None:
             continue

@@ -2,7 +2,7 @@
 
 reportlab's `TTFontFile.extractInfo` reads a face's character map, advance widths and glyph offsets one
 number at a time, through a method call each: 0.07-0.11 s for the five DejaVu faces, which every build
-spends before its first emitter starts (builder/build.py `import_emitters`), against 0.03-0.05 s here
+spends before its first emitter starts (builder/pipeline/emitters.py `import_emitters`), against 0.03-0.05 s here
 (both measured in a build's own process). Here the header tables are still
 read by reportlab (`extractInfo` with charInfo=0 stops before the per-glyph ones) and the per-glyph
 tables are unpacked whole, with `struct`, into the same attributes with the same values, in the same

@@ -8,7 +8,7 @@ from typing import Iterator
 from builder.model.cells import CellType, ChartRef, cell_problem, unknown_codes, wanted
 from builder.model.charts import Crt, Table, Tec, column_types, combat_type, cost_problem, cost_type
 from builder.model.content import Game
-from builder.rules.diagnostic import WARNING, Finding, Location, location_of
+from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

@@ -7,7 +7,7 @@ from typing import Iterator
 from builder.model.cells import CellType, cell_problem
 from builder.model.content import Game
 from builder.model.counters import ValueDef
-from builder.rules.diagnostic import WARNING, Finding, location_of
+from builder.diagnostics import WARNING, Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

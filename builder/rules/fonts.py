@@ -7,7 +7,7 @@ from typing import Iterator
 from builder.model.base import Text
 from builder.model.content import Game
 from builder.render.fonts import FaceTable, chosen_fonts, face, game_font_table, missing_glyphs, role_specs
-from builder.rules.diagnostic import WARNING, Finding, Location, location_of
+from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

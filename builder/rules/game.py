@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from builder.model.content import Game
-from builder.rules.diagnostic import WARNING, Finding, location_of
+from builder.diagnostics import WARNING, Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import WAIVER_CHECK_ID, check
 

@@ -12,7 +12,7 @@ from builder.model.template import Box
 from builder.render.counters import layout_for_unit, marker_layout, side_mm
 from builder.render.images import FULL_FACE, ImageError, image_size, printed_dpi
 from builder.render.typeset import structure
-from builder.rules.diagnostic import WARNING, Finding, Location, location_in, location_of
+from builder.diagnostics import WARNING, Finding, Location, location_in, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, TypeVar
 
 from builder.geometry.hexgrid import Hex, HexGrid
+from builder.plan.hexes import hex_grid
 from builder.model.content import Game
 from builder.model.counters import Unit
 from builder.model.map import HexEntry, Map, Place
@@ -69,7 +70,7 @@ def _hex_terrain(value: object, default: str | None) -> HexTerrain:
 
 
 def _map_index(map_: Map) -> MapIndex:
-    grid = HexGrid(map_.grid) if map_.grid is not None else None
+    grid = hex_grid(map_.grid) if map_.grid is not None else None
     terrain: dict[str, HexTerrain] = {}
     if grid is not None and map_.default_terrain:
         terrain = {label: HexTerrain(map_.default_terrain) for label in grid.labels()}

@@ -17,7 +17,7 @@ from builder.render.counter_text import PlacedText
 from builder.render.counters import REDUCED_BAND_WHITE, lighten, placed_marker_texts, placed_unit_texts, side_mm
 from builder.render.fonts import game_font_table, missing_glyphs, role_specs
 from builder.render.preflight import FaceText, PrintedFace, face_texts, printed_faces, symbol_boxes
-from builder.rules.diagnostic import WARNING, Finding, Location, location_of
+from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

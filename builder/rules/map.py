@@ -5,7 +5,7 @@ from collections import Counter
 from typing import Iterator
 
 from builder.model.content import Game
-from builder.rules.diagnostic import WARNING, Finding, Location, location_of
+from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index, MapIndex
 from builder.rules.registry import check
 

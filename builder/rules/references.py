@@ -7,7 +7,7 @@ from typing import Iterable, Iterator, NamedTuple
 from builder.memo import per_game
 from builder.model.content import Game
 from builder.model.scenario import Where
-from builder.rules.diagnostic import Finding, Location, location_of
+from builder.diagnostics import Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

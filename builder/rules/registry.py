@@ -10,7 +10,7 @@ from typing import Callable, Iterable, Iterator
 from builder.collector import collector_paused
 from builder.model.content import Game
 from builder.model.game import Waiver
-from builder.rules.diagnostic import ERROR, WARNING, Diagnostic, Finding, Severity, location_of
+from builder.diagnostics import ERROR, WARNING, Diagnostic, Finding, Severity, location_of
 from builder.rules.index import Index
 
 CheckFunction = Callable[[Game, Index], Iterable[Finding]]

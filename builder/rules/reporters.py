@@ -6,7 +6,7 @@ from collections import Counter
 from typing import Callable
 from urllib.parse import quote
 
-from builder.rules.diagnostic import Diagnostic, Severity
+from builder.diagnostics import Diagnostic, Severity
 
 TEXT_LIMIT_PER_RULE = 20
 """The text reporter shows this many diagnostics of one check, then one summary line."""

@@ -8,10 +8,10 @@ from typing import Iterator
 from builder.model.content import Game
 from builder.model.rulebook import Case, Rulebook
 from builder.model.source import Location
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.markup import HTML_TAG, SIMPLE_TAGS, figure_mentions
-from builder.rules.diagnostic import WARNING, Finding, location_in
+from builder.diagnostics import WARNING, Finding, location_in
 from builder.rules.index import Index
 from builder.rules.registry import check
 

@@ -7,7 +7,7 @@ from typing import Callable, Iterator
 from builder.model.content import Game
 from builder.model.counters import Unit
 from builder.model.scenario import Placement, Scenario, Where
-from builder.rules.diagnostic import WARNING, Finding, Location, location_of
+from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index, MapIndex
 from builder.plan.hexes import prohibited_terrain
 from builder.rules.registry import check

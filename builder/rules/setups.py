@@ -13,7 +13,7 @@ from builder.model.counters import Unit
 from builder.plan.hexes import limits_in, stacking_share
 from builder.plan.placement import Placed
 from builder.plan.setups import Setup, planned_setups
-from builder.rules.diagnostic import WARNING, Finding, location_of
+from builder.diagnostics import WARNING, Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

@@ -1,20 +1,21 @@
 """Checks on the VASSAL module: images, prototypes, gpids, map names and hex labels (prefix `vassal/`).
 
-They read the exporter's own plan (builder/emit/vassal), so what they prove is what the module holds.
+They read the module's own plan (builder/plan/vassal/, which the emitter writes from), so what they prove is what
+the module holds.
 """
 from __future__ import annotations
 
 from collections import Counter
 from typing import Iterator
 
-from builder.emit.vassal.geometry import hex_area, label_problems, px_per_mm
-from builder.emit.vassal.pieces import PiecePlan, face_recipes, pieces_with_sources, prototypes
-from builder.emit.vassal.words import word
+from builder.plan.vassal.geometry import hex_area, label_problems, px_per_mm
+from builder.plan.vassal.pieces import PiecePlan, face_recipes, pieces_with_sources, prototypes
+from builder.plan.vassal.words import word
 from builder.memo import per_game
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
-from builder.rules.diagnostic import Finding, location_of
+from builder.diagnostics import Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
 

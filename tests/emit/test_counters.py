@@ -15,6 +15,7 @@ from builder.load.game import load_game
 from builder.model.units import MM_PER_INCH
 from builder.render.counter_sheet import PAPERS_MM
 from builder.render.counters import all_counters, counter_faces, side_mm
+from builder.render.drawing import Text
 from builder.render.svg import svg_text
 from tests.conftest import DATA, MINIMAL
 
@@ -161,3 +162,14 @@ def test_png_faces_carry_their_text() -> None:
     face = counter_faces(load_game(MINIMAL), "r1")[0]
     bare = Drawing(face.width_mm, face.height_mm, tuple(i for i in face.items if not isinstance(i, Text)))
     assert png_bytes(face, dpi=300) != png_bytes(bare, dpi=300), "text must reach the PNG (fonts resolved)"
+
+
+def test_sheet_headers_and_calibration_are_in_the_editions_language() -> None:
+    game = load_game(MINIMAL)
+    _, sides = sides_for(game, "a4", all_counters(game), "pl")
+    headers = [item.text for side in sides for item in side.decorations if isinstance(item, Text)]
+    assert headers[0].startswith("Kalibracja:") and headers[1].startswith("Tył kalibracji:")
+    assert any(h.endswith("arkusz 1, awersy — drukuj dwustronnie, obracając wzdłuż dłuższej krawędzi")
+               for h in headers)
+    _, english = sides_for(game, "a4", all_counters(game))
+    assert [i.text for i in english[0].decorations if isinstance(i, Text)][0].startswith("Calibration:")

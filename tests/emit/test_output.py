@@ -15,7 +15,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from builder.build import EMITTERS, build_checked, check_path, output_folder
+from builder.build import EMITTERS, build_checked, check_path
+from builder.pipeline.staging import output_folder
 from builder.emit.output import OutputError, OutputTree, clear_leftovers, safe_parts, stage_beside, swap_in
 from builder.load.game import load_game
 from tests.conftest import MINIMAL, ROOT, run_cli

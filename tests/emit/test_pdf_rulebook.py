@@ -15,7 +15,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from builder.emit.pdf_rulebook import emit_rulebook_pdf
 from builder.load.game import load_game
 from builder.model.rulebook import Rulebook
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.typeset.rulebook import BODY_PT, CONTENTS_DEPTH, rulebook_pdf
 from builder.render.typeset.styles import styles
 from tests.conftest import CONTENT, MINIMAL

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.build import emit_press_pdfs
+from builder.pipeline.emitters import emit_press_pdfs
 from builder.emit.counters import emit_counter_pngs, sides_for
 from builder.emit.pdf_charts import emit_charts_pdf
 from builder.emit.press import ICC_PROFILE, _with_fixed_id

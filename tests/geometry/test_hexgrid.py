@@ -6,11 +6,12 @@ import math
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.geometry.hexgrid import Hex, HexGrid, alpha_label
+from builder.geometry.hexgrid import AxisLabels, GridShape, Hex, HexGrid, Labelling, alpha_label
+from builder.plan.hexes import hex_grid
 from builder.model.map import Grid, Numbering
 
 grids = st.builds(
-    lambda o, f, c, r: HexGrid(Grid(orientation=o, first=f, columns=c, rows=r)),
+    lambda o, f, c, r: hex_grid(Grid(orientation=o, first=f, columns=c, rows=r)),
     st.sampled_from(["flat", "pointy"]), st.sampled_from(["high", "low"]),
     st.integers(2, 14), st.integers(2, 14),
 )
@@ -39,12 +40,24 @@ def test_distance_is_a_metric(grid: HexGrid, data) -> None:
 
 
 def test_labels_follow_the_numbering() -> None:
-    grid = HexGrid(Grid(columns=3, rows=3))
+    grid = hex_grid(Grid(columns=3, rows=3))
     assert grid.label(Hex(0, 0)) == "0101" and grid.label(Hex(2, 1)) == "0302"
-    staggered = HexGrid(Grid(columns=3, rows=3, numbering=Numbering(stagger=True)))
+    staggered = hex_grid(Grid(columns=3, rows=3, numbering=Numbering(stagger=True)))
     assert [staggered.label(Hex(c, 0)) for c in range(3)] == ["0101", "0202", "0301"]
-    alpha = HexGrid(Grid(columns=28, rows=2, numbering={"column": {"style": "alpha", "first": 0}, "separator": "."}))
+    alpha = hex_grid(Grid(columns=28, rows=2, numbering={"column": {"style": "alpha", "first": 0}, "separator": "."}))
     assert alpha.label(Hex(0, 0)) == "A.01" and alpha.label(Hex(27, 1)) == "BB.02"
     assert alpha_label(26) == "AA"
-    descending = HexGrid(Grid(columns=3, rows=4, numbering={"row": {"descending": True}}))
+    descending = hex_grid(Grid(columns=3, rows=4, numbering={"row": {"descending": True}}))
     assert descending.label(Hex(0, 0)) == "0104"
+
+
+def test_a_grid_of_plain_values_is_the_content_grid_that_hex_grid_converts() -> None:
+    # every field of the model's grid reaches the geometry: a field dropped or swapped changes labels or sizes
+    column, row = AxisLabels("alpha", 1, 0, False), AxisLabels("numeric", 3, 5, True)
+    plain = HexGrid(GridShape("pointy", 28, 4, 16.0, "low", Labelling("row-column", ".", column, row, True)))
+    content = hex_grid(Grid(orientation="pointy", columns=28, rows=4, hex_mm=16.0, first="low", numbering={
+        "order": "row-column", "separator": ".", "column": {"style": "alpha", "digits": 1, "first": 0},
+        "row": {"digits": 3, "first": 5, "descending": True}, "stagger": True}))
+    assert content.spec == plain.spec
+    assert plain.hex_labels()[:3] == ("008.B", "007.A", "006.B")  # staggered: shifted rows one letter on
+    assert plain.size_mm() == content.size_mm()

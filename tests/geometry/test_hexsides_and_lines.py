@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.geometry.hexgrid import _CUBE_DIRECTIONS, _SIDE_CORNERS, Hex, HexGrid, Hexside
+from builder.plan.hexes import hex_grid
 from builder.model.map import Grid
 
 grids = st.builds(
-    lambda o, f, c, r: HexGrid(Grid(orientation=o, first=f, columns=c, rows=r, hex_mm=16.0)),
+    lambda o, f, c, r: hex_grid(Grid(orientation=o, first=f, columns=c, rows=r, hex_mm=16.0)),
     st.sampled_from(["flat", "pointy"]), st.sampled_from(["high", "low"]),
     st.integers(2, 12), st.integers(2, 12),
 )
@@ -45,13 +46,13 @@ def test_hexside_corners_are_corners_of_both_hexes(grid: HexGrid, data) -> None:
 
 
 def test_hexes_that_do_not_touch_share_no_side() -> None:
-    grid = HexGrid(Grid(columns=4, rows=4))
+    grid = hex_grid(Grid(columns=4, rows=4))
     assert grid.hexside_between(Hex(0, 0), Hex(0, 2)) is None
     assert grid.hexside_between(Hex(0, 0), Hex(0, 0)) is None
 
 
 def test_every_hex_has_six_sides_and_the_grid_counts_each_once() -> None:
-    grid = HexGrid(Grid(columns=3, rows=2))
+    grid = hex_grid(Grid(columns=3, rows=2))
     assert all(len(set(grid.hexsides(h))) == 6 for h in grid.all_hexes())
     sides = grid.all_hexsides()
     assert len(sides) == len(set(sides))
@@ -85,7 +86,7 @@ def test_every_hex_of_a_line_is_crossed_by_the_segment_between_centres(grid: Hex
 
 
 def test_a_line_along_a_hexside_keeps_to_one_side() -> None:
-    grid = HexGrid(Grid(columns=5, rows=5))
+    grid = hex_grid(Grid(columns=5, rows=5))
     # 0101 to 0302 runs exactly along the side between 0201 and 0202 (flat, odd-q)
     line = [grid.label(h) for h in grid.line(grid.find("0101"), grid.find("0302"))]
     assert line[0] == "0101" and line[-1] == "0302" and len(line) == 3

@@ -7,11 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.geometry.polygons import corners_array, edge_gaps, grid_rectangle, hex_polygon, hexes_polygon, merged
 from builder.model.map import Grid
 
 grids = st.builds(
-    lambda o, f, c, r, size: HexGrid(Grid(orientation=o, first=f, columns=c, rows=r, hex_mm=size)),
+    lambda o, f, c, r, size: hex_grid(Grid(orientation=o, first=f, columns=c, rows=r, hex_mm=size)),
     st.sampled_from(["flat", "pointy"]), st.sampled_from(["high", "low"]),
     st.integers(1, 12), st.integers(1, 12), st.sampled_from([12.0, 16.2, 19.05, 25.4]),
 )

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from builder.load.yaml import _Composer, _FastComposer, _Resolver, load_yaml
-from builder.rules.diagnostic import ContentError
+from builder.diagnostics import ContentError
 from tests.conftest import ROOT
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.load.game import load_game
 from builder.model.content import Game
 from builder.plan.setups import Setup, planned_setups
@@ -46,7 +47,7 @@ def _hexes(setup: Setup, prefix: str = "") -> dict[str, str]:
 
 
 def _grid(game: Game) -> HexGrid:
-    return HexGrid(game.maps.maps[0].grid)
+    return hex_grid(game.maps.maps[0].grid)
 
 
 def test_within_fills_the_centre_to_the_limit_then_spreads_over_the_nearest_hexes(minimal: Path) -> None:

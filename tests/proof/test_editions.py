@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.maps.words import WORDS
-from builder.render.phrases import PHRASES
+from builder.phrases import PHRASES
 from tests.proof.conftest import PROOFED, Built
 from tests.proof.expected import marker_face_words, printed_mix
 from tests.proof.reading import pdf_pages, svg_texts

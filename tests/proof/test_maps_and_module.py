@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from builder.emit.pdf_map import FULL_MARGIN_MM
-from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.model.base import text_in
 from builder.model.counters import Unit
 from builder.render.maps.sheet import map_sheets
@@ -33,7 +33,7 @@ def _edition_number_problems(built: Built, lang: str) -> list[str]:
         runs: dict[str, list] = {}
         for run in pdf_pages(built.folder / entry["path"]).runs[0]:
             runs.setdefault(run.text, []).append(run)
-        grid, frame = HexGrid(map_.grid), frames[map_.id]
+        grid, frame = hex_grid(map_.grid), frames[map_.id]
         inner_mm = map_.grid.hex_mm / 2
         for hex_, label in zip(grid.all_hexes(), grid.labels()):
             x, y = grid.centre_mm(hex_)

@@ -16,11 +16,11 @@ from pydantic import BaseModel
 from builder.emit.vassal.art import drawings
 from builder.emit.vassal.editions import edition
 from builder.emit.vassal.plan import plan_module
-from builder.emit.vassal.words import WORDS
+from builder.plan.vassal.words import WORDS
 from builder.model.content import Game
 from builder.render.counter_text import SOFT_HYPHEN
 from builder.render.drawing import Group, Text
-from builder.render.phrases import PHRASES
+from builder.phrases import PHRASES
 from tests.proof.conftest import Built
 
 

@@ -45,8 +45,8 @@ def test_the_counter_proof_finds_nothing_wrong_with_the_true_renderer(tmp_path: 
 
 
 def _off_by_one(original):
-    def misprinting(game, layout, slot, unit, step):
-        text = original(game, layout, slot, unit, step)
+    def misprinting(game, layout, slot, unit, step, lang=None):
+        text = original(game, layout, slot, unit, step, lang)
         # one unit, one slot: its first value printed one higher (the minimal game's 1st Infantry, 4-4-6 → 5-4-6)
         if unit.id == game.counters.units[0].id and step == 0 and slot.source == "values":
             first, _, rest = text.partition(slot.sep)
@@ -56,8 +56,8 @@ def _off_by_one(original):
 
 
 def _swapped(original):
-    def misprinting(game, layout, slot, unit, step):
-        text = original(game, layout, slot, unit, step)
+    def misprinting(game, layout, slot, unit, step, lang=None):
+        text = original(game, layout, slot, unit, step, lang)
         # the right values in the wrong order: attack and defence exchanged
         if unit.id == game.counters.units[1].id and slot.source == "values":
             parts = text.split(slot.sep)

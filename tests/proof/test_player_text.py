@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from tests.proof.conftest import Built
 from tests.proof.model_words import ModelWords, leaked_ids, model_words
 from tests.proof.reading import pdf_text_pages

@@ -21,7 +21,7 @@ LENGTH = re.compile(rb"/Length (\d+)")
 ALONE = """
 import json, sys
 from pathlib import Path
-import builder.build as b
+import builder.pipeline.emitters as b
 from builder.load.game import load_game
 emitter = next(e for e in b.EMITTERS if e.__name__ == sys.argv[1])
 game = load_game(Path(sys.argv[2]))

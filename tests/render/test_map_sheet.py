@@ -2,6 +2,7 @@
 tables and displays."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 import re
 import xml.etree.ElementTree as ET
@@ -11,7 +12,7 @@ import numpy as np
 import pytest
 import shapely
 
-from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.load.game import load_game
 from builder.model.map import Grid
 from builder.render.maps.frame import HEX_NUMBER_GAP, HexFrame
@@ -196,7 +197,7 @@ def test_sheets_are_the_same_every_time() -> None:
 
 def test_the_golden_map_is_a_sheet_of_the_grid_size() -> None:
     sheet = _main_sheet()
-    grid = HexGrid(load_game(MINIMAL).maps.maps[0].grid)
+    grid = hex_grid(load_game(MINIMAL).maps.maps[0].grid)
     assert (sheet.frame.width_mm, sheet.frame.height_mm) == grid.size_mm()
     assert sheet.frame.x_mm + sheet.frame.width_mm < sheet.drawing.width_mm
 
@@ -242,7 +243,7 @@ def test_hatching_cuts_only_the_lines_that_meet_the_region_as_cutting_them_all_w
 
 @pytest.mark.parametrize("orientation", ["flat", "pointy"])
 def test_hex_number_anchors_at_once_are_those_hex_by_hex(orientation: str) -> None:
-    grid = HexGrid(Grid(orientation=orientation, columns=7, rows=5, hex_mm=19.05))
+    grid = hex_grid(Grid(orientation=orientation, columns=7, rows=5, hex_mm=19.05))
     frame = HexFrame(grid, 12.5, 31.25)
     xs, ys = frame.number_anchors()
     size, across = frame.number_size_mm, grid.spec.hex_mm
@@ -250,3 +251,13 @@ def test_hex_number_anchors_at_once_are_those_hex_by_hex(orientation: str) -> No
         cx, cy = frame.centre(hex_)
         top = cy - across / 2 if grid.flat else cy - grid.radius_mm / 2
         assert (x, y) == (cx, top + across * HEX_NUMBER_GAP + size * (0.8 if grid.flat else 0.4))
+
+
+def test_a_boxs_date_is_written_in_each_editions_language_and_its_text_as_given() -> None:
+    game = load_game(MINIMAL)
+    track = game.maps.maps[0].tracks[0]
+    box = track.boxes[0].model_copy(update={"date": dt.date(1942, 6, 1)})
+    worded = track.boxes[0].model_copy(update={"date": {"en": "dawn", "pl": "świt"}})
+    dated = track.model_copy(update={"boxes": [box, worded]})
+    assert [f.captions[-1] for f in track_faces(dated, game.game, "pl")] == ["1 czerwca", "świt"]
+    assert [f.captions[-1] for f in track_faces(dated, game.game, "en")] == ["1 June", "dawn"]

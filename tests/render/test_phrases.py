@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from builder.render.phrases import PHRASES, date_text, number_text, phrase
+from builder.phrases import PHRASES, date_text, number_text, phrase
 
 
 def test_every_language_has_every_caption() -> None:

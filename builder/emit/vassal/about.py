@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
-from builder.emit.vassal.words import word
+from builder.plan.vassal.words import word
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.drawing import Drawing, Paint, Rect, Text

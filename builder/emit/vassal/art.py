@@ -18,7 +18,7 @@ from reportlab.lib.units import mm as PT_PER_MM
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, HELPER_IMAGE
 from builder.emit.vassal.game_parts import chart_image
-from builder.emit.vassal.pieces import FaceRecipe
+from builder.plan.vassal.pieces import FaceRecipe
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.raster import page_png
 from builder.emit.vassal.trait_kinds import MOVED_IMAGE

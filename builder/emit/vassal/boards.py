@@ -15,8 +15,8 @@ from functools import cached_property
 from typing import Literal
 
 from builder.emit.vassal.displays import BoxGroup, BoxSpec, Display, layout_display
-from builder.emit.vassal.geometry import HexArea, hex_area
-from builder.emit.vassal.words import word
+from builder.plan.vassal.geometry import HexArea, hex_area
+from builder.plan.vassal.words import word
 from builder.emit.vassal.zones import Point, TableZone, location_name
 from builder.model.base import slug, text_in
 from builder.model.content import Game

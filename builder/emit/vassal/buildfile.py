@@ -10,12 +10,12 @@ from builder.emit.vassal.documents import Document, about_entries, documentation
 from builder.emit.vassal.game_parts import (charts_window, dice_buttons, inventory, return_chits_button,
                                             turn_tracker)
 from builder.emit.vassal.piece_traits import palette_piece, prototype_piece
-from builder.emit.vassal.pieces import PiecePlan, gpid_of
+from builder.plan.vassal.pieces import PiecePlan, gpid_of
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.play import NOBODY, Play
 from builder.emit.vassal.trait_kinds import REFEREE
 from builder.emit.vassal.traits import Piece, add_piece
-from builder.emit.vassal.words import word
+from builder.plan.vassal.words import word
 from builder.emit.vassal.xmlwrite import Element, element
 from builder.emit.vassal.zones import TableZone
 from builder.model.base import text_in

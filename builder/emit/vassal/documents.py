@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from builder.emit.output import Artifact
 from builder.emit.vassal.archive import archive_bytes, pack, packed_entries, unpack
 from builder.emit.vassal.components import MODULE
-from builder.emit.vassal.words import word
+from builder.plan.vassal.words import word
 from builder.emit.vassal.xmlwrite import HEADER, Element, element, escape_attr, xml_lines
 from builder.model.base import text_in
 from builder.model.content import Game

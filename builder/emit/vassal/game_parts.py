@@ -5,7 +5,7 @@ from builder.emit.vassal.components import MODULE, dice_button
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.sequence import SEMI, encode
 from builder.emit.vassal.traits import KEY_ELIMINATE, comma_list, keystroke
-from builder.emit.vassal.words import word
+from builder.plan.vassal.words import word
 from builder.emit.vassal.xmlwrite import Element, element
 from builder.model.base import slug, text_in
 

@@ -9,7 +9,7 @@ rotation outside it (Footprint), so the rotator sits inside; the mask outside ev
 from __future__ import annotations
 
 from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, LAYER
-from builder.emit.vassal.pieces import PiecePlan, Prototype
+from builder.plan.vassal.pieces import PiecePlan, Prototype
 from builder.emit.vassal.play import COMMAND_RANGE, NOBODY, REVEAL, Play
 from builder.emit.vassal.trait_kinds import (area_of_effect, basic_piece, calculated, clone, delete, footprint, labeler, layer,
                                              marker, mask, masked_state, movement_markable, palette_state,
@@ -17,7 +17,7 @@ from builder.emit.vassal.trait_kinds import (area_of_effect, basic_piece, calcul
                                              use_prototype)
 from builder.emit.vassal.traits import (KEY_CCW, KEY_COMBAT, KEY_CW, KEY_ELIMINATE, KEY_FLIP, KEY_MASK, KEY_RESTORE, Piece,
                                         Trait, keystroke)
-from builder.emit.vassal.words import word
+from builder.plan.vassal.words import word
 
 PROTOTYPE_STATE = "null;0;0;;0"
 """The state of a prototype's empty BasicPiece."""

@@ -10,9 +10,9 @@ from functools import cached_property
 
 from builder.emit.vassal.boards import BoardPlan, plan_boards
 from builder.emit.vassal.combat import CombatHelper, combat_helper
-from builder.emit.vassal.geometry import px_per_mm
+from builder.plan.vassal.geometry import px_per_mm
 from builder.emit.vassal.piece_traits import palette_piece
-from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, pieces_with_sources, prototypes
+from builder.plan.vassal.pieces import FaceRecipe, PiecePlan, Prototype, face_recipes, pieces_with_sources, prototypes
 from builder.emit.vassal.play import NOBODY, Play, plan_play, play_recipes
 from builder.emit.vassal.scenarios import aids_needed, new_game
 from builder.emit.vassal.traits import Piece, oldest_version

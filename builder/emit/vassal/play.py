@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.combat import CombatHelper, step_value, terrain_expression
-from builder.emit.vassal.pieces import FaceRecipe, PiecePlan, image_stem
+from builder.plan.vassal.pieces import FaceRecipe, PiecePlan, image_stem
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit

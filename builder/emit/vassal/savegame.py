@@ -15,7 +15,7 @@ from builder.emit.vassal.buildfile import deck_px
 from builder.emit.vassal.components import deck_type
 from builder.emit.vassal.game_parts import TRACKER_ID, tracker_state
 from builder.emit.vassal.piece_traits import game_piece, game_state
-from builder.emit.vassal.pieces import PiecePlan
+from builder.plan.vassal.pieces import PiecePlan
 from builder.emit.vassal.plan import ModulePlan
 from builder.emit.vassal.play import starts_hidden
 from builder.emit.vassal.sequence import ESC, SEMI, SLASH, TAB, encode

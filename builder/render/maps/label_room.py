@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.model.content import Game
 from builder.model.map import Map, Place
 from builder.memo import per_game
@@ -78,7 +78,7 @@ def label_clashes(game: Game) -> tuple[LabelClash, ...]:
     for map_ in game.maps.maps:
         if map_.kind != "hex" or map_.grid is None:
             continue
-        grid = HexGrid(map_.grid)
+        grid = hex_grid(map_.grid)
         ctx = HexMapContext(map_, HexFrame(grid, 0.0, 0.0), terrain, hex_contents(map_, grid), game.game.languages[0])
         found += [LabelClash(map_, place, other) for place, other in _clashes(ctx)]
     return tuple(found)

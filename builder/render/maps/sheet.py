@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Literal
 
-from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.map import Map, Terrain, Track
@@ -167,7 +167,7 @@ def _compose(around: Around, w: float, h: float, body: Callable[[float, float], 
 
 def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     """Return a hex map's sheet: map, edge names, tracks beside it, title and key."""
-    grid = HexGrid(map_.grid)
+    grid = hex_grid(map_.grid)
     w, h = grid.size_mm()
     band = EDGE_BAND_MM
     around = _around(ctx, map_, w + 2 * band, h + 2 * band, hexagonal=True)

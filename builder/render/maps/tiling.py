@@ -9,10 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from builder.model.locales import decimal_text
 from builder.model.units import PAPERS_MM
 from builder.render.drawing import Drawing, Group, Item, Paint, Polyline, Rect, Text
 from builder.render.maps.layout import text_lines, wrapped
-from builder.render.maps.words import word
+from builder.render.maps.words import counted, word
 
 DEFAULT_OVERLAP_MM = 10.0
 """Sheet area printed on both of two neighbouring tiles (8-20 mm is usual; 10 mm by default)."""
@@ -142,7 +143,7 @@ def tile_marks(plan: TilePlan, tile: Tile, title: str, lang: str) -> Drawing:
     m = plan.margin_mm
     label = (f"{title} — {word('tile', lang)} {tile.name} ({word('row', lang)} {tile.row + 1} {word('of', lang)} "
              f"{plan.rows}, {word('column', lang)} {tile.col + 1} {word('of', lang)} {plan.cols}) · "
-             f"{plan.paper.upper()} · {word('overlap', lang)} {plan.overlap_mm:g} mm")
+             f"{plan.paper.upper()} · {word('overlap', lang)} {decimal_text(plan.overlap_mm, lang)} mm")
     items: list[Item] = [*_crop_marks(m, m, m + tile.w_mm, m + tile.h_mm), *_guides(plan, tile),
                          Text(m + 2.0, m - 3.0, label, LABEL_MM, fill=INK), *_neighbour_labels(plan, tile)]
     return Drawing(plan.page_w_mm, plan.page_h_mm, tuple(items))
@@ -166,8 +167,8 @@ def assembly_overlay(plan: TilePlan, title: str, lang: str, scale: float, x_mm: 
     """Return the assembly page's drawing (title, note, tile outlines and names) over a map scaled by `scale`."""
     m, room = plan.margin_mm, plan.page_w_mm - 2 * plan.margin_mm
     note = wrapped(word("assembly_note", lang), 2.6, room)
-    facts = (f"{title} · {plan.rows} × {plan.cols} · {plan.paper.upper()} · {word('overlap', lang)} "
-             f"{plan.overlap_mm:g} mm")
+    facts = (f"{title} · {plan.rows} × {plan.cols} = {counted('sheets', len(plan.tiles), lang)} · "
+             f"{plan.paper.upper()} · {word('overlap', lang)} {decimal_text(plan.overlap_mm, lang)} mm")
     items: list[Item] = [Text(m, m + 5.0, word("assembly", lang), 5.0, fill=INK, bold=True),
                          *text_lines(wrapped(facts, 3.0, room)[:2], m, m + 7.0, 3.0, fill=INK),
                          *text_lines(note[:2], m, m + 15.5, 2.6, fill=INK)]

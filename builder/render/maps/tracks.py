@@ -2,6 +2,7 @@
 points and impulse tracks, and holding boxes, each as a Block sized to hold the game's counters."""
 from __future__ import annotations
 
+import datetime as dt
 import math
 from dataclasses import dataclass
 
@@ -70,7 +71,8 @@ def track_faces(track: Track, game: GameFile, lang: str) -> list[BoxFace]:
     for box in track.boxes:
         name = text_in(box.name, lang)
         holding = box.value is None and bool(name)
-        captions = tuple(c for c in (name if not holding else "", box.date) if c)
+        date = day_and_month(box.date, lang) if isinstance(box.date, dt.date) else text_in(box.date, lang)
+        captions = tuple(c for c in (name if not holding else "", date) if c)
         faces.append(BoxFace(_value_text(box.value) if not holding else name, captions, holding))
     return faces
 

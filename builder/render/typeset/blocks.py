@@ -19,7 +19,7 @@ from builder.render.drawing import Drawing, Group
 from builder.render.images import ImageError, fitted_image, image_size
 from builder.render.fonts import registered
 from builder.render.map_excerpt import map_excerpt
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.flowables import DrawingFlowable, Para, boxed
 from builder.render.typeset.markup import Mark, TermFinder, emphasis, escape, figure_marks, inline, reference_marks

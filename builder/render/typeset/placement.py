@@ -9,7 +9,7 @@ from functools import cached_property
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.scenario import Reinforcement, Where
-from builder.render.phrases import date_text, phrase
+from builder.phrases import date_text, phrase
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.rulebook import Rulebook
 from builder.render.credits import document_info
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.markup import escape
 from builder.render.typeset.rulebook import Outline, body_flowables, glossary_flowables, make_setting

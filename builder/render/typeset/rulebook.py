@@ -14,7 +14,7 @@ from builder.render.counter_images import CounterPictures
 from builder.render.drawing import Drawing
 from builder.render.images import ImageError, fitted_image, image_size
 from builder.render.credits import credit_lines, document_info
-from builder.render.phrases import phrase
+from builder.phrases import phrase
 from builder.render.typeset import structure
 from builder.render.typeset.blocks import BOXED, Setting, block_flowables
 from builder.render.typeset.contents import Contents, Index, Node

@@ -16,7 +16,7 @@ from builder.plan.placement import Placed
 from builder.plan.setups import Setup, planned_setups
 from builder.render.counter_images import CounterPictures
 from builder.render.credits import document_info
-from builder.render.phrases import date_text, phrase
+from builder.phrases import date_text, phrase
 from builder.render.typeset.document import Layout, TypesetDocument
 from builder.render.typeset.flowables import DrawingFlowable, Heading, Para
 from builder.render.typeset.markup import escape

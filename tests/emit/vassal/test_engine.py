@@ -22,7 +22,7 @@ from builder.emit.vassal.module import setup_file, vmod_bytes
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import read_saved_game
 from builder.emit.vassal.traits import Piece, Trait, add_piece, decode_add_piece
-from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.load.game import load_game
 from tests.conftest import MINIMAL, game_folders
 
@@ -58,7 +58,7 @@ def expectations(plan: ModulePlan, archive: zipfile.ZipFile) -> dict:
     prototypes = {e.get("name"): e.text for e in root.iter() if e.tag.endswith("PrototypeDefinition")}
     grids = {}
     for board in (b for b in plan.boards if b.hex is not None):
-        grid = HexGrid(board.hex.grid)
+        grid = hex_grid(board.hex.grid)
         grids[board.name] = [(grid.label(h), *(round(c) for c in board.hex.centre_px(h))) for h in grid.all_hexes()]
     saves = {}
     for setup in plan.setups:

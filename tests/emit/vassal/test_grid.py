@@ -9,9 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.emit.vassal.geometry import hex_area, hex_spacing_px, label_problems, px_per_mm
-from builder.emit.vassal.grid import VassalHexGrid
-from builder.geometry.hexgrid import SQRT3, HexGrid
+from builder.plan.vassal.geometry import hex_area, hex_spacing_px, label_problems, px_per_mm
+from builder.plan.vassal.grid import VassalHexGrid
+from builder.geometry.hexgrid import SQRT3
+from builder.plan.hexes import hex_grid
 from builder.load.game import load_game
 from builder.model.map import AxisNumbering, Grid, Numbering
 from tests.conftest import MINIMAL, game_folders
@@ -74,7 +75,7 @@ def _content_maps() -> list:
 def test_every_hex_of_every_map_is_named_by_its_id(grid: Grid, scale: float) -> None:
     area = hex_area(grid, scale)
     assert label_problems(area) == []
-    content = HexGrid(grid)
+    content = hex_grid(grid)
     assert len(content.labels()) == grid.columns * grid.rows
 
 
@@ -102,7 +103,7 @@ def grids(draw: st.DrawFn) -> Grid:
 @settings(max_examples=150, deadline=None)
 @given(grids(), st.floats(2.0, 6.0))
 def test_generated_numberings_round_trip(grid: Grid, scale: float) -> None:
-    content = HexGrid(grid)
+    content = hex_grid(grid)
     if len(set(content.labels())) != grid.columns * grid.rows:
         return  # an ambiguous numbering is map/ambiguous-label's business
     assert label_problems(hex_area(grid, scale)) == []

@@ -14,7 +14,7 @@ from builder.emit.pdf_setup import emit_setup_pdf
 from builder.emit.vassal.archive import zip_bytes
 from builder.emit.vassal.documents import Document, attach_documents, documents_from
 from builder.emit.vassal.module import emit_vmod, vmod_bytes
-from builder.emit.vassal.pieces import gpid_of
+from builder.plan.vassal.pieces import gpid_of
 from builder.emit.vassal.sequence import COMMA, decode
 from builder.emit.vassal.traits import decode_add_piece
 from builder.load.game import load_game

@@ -8,7 +8,7 @@ import pytest
 
 from builder.emit.vassal.buildfile import build_file
 from builder.emit.vassal.combat import LAYER as COMBAT_LAYER
-from builder.emit.vassal.pieces import gpid_of, image_stem
+from builder.plan.vassal.pieces import gpid_of, image_stem
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.sequence import COMMA, SEMI, decode
 from builder.emit.vassal.traits import decode_add_piece

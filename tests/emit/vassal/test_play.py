@@ -15,7 +15,7 @@ from builder.emit.vassal.savegame import saved_game
 from builder.emit.vassal.sequence import COMMA, decode
 from builder.emit.vassal.trait_kinds import REFEREE
 from builder.emit.vassal.traits import DecodedTrait, decode_add_piece
-from builder.emit.vassal.words import word
+from builder.plan.vassal.words import word
 from builder.emit.vassal.xmlwrite import xml_bytes
 from builder.load.game import load_game
 from builder.model.base import text_in

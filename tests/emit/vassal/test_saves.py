@@ -10,7 +10,7 @@ import pytest
 
 from builder.emit.vassal.buildfile import build_file
 from builder.emit.vassal.combat import LAYER as COMBAT_LAYER
-from builder.emit.vassal.grid import VassalHexGrid
+from builder.plan.vassal.grid import VassalHexGrid
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import SavedGame, deobfuscate, read_saved_game
 from builder.emit.vassal.savegame import saved_game

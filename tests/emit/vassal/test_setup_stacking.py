@@ -16,6 +16,7 @@ from builder.emit.vassal.module import emit_vmod
 from builder.emit.vassal.plan import plan_module
 from builder.emit.vassal.reader import read_saved_game
 from builder.geometry.hexgrid import HexGrid
+from builder.plan.hexes import hex_grid
 from builder.load.game import load_game
 from builder.model.content import Game
 from builder.plan.hexes import HexMap, limits_in, stacking_share
@@ -77,7 +78,7 @@ def _distance(grid: HexGrid, a: str, b: str) -> int:
 
 def test_the_highland_column_starts_two_hexes_from_the_boer_line(magersfontein) -> None:
     game, hexes = magersfontein
-    grid = HexGrid(game.maps.maps[0].grid)
+    grid = hex_grid(game.maps.maps[0].grid)
     side = {u.id: n.side for u in game.counters.units for n in game.game.nationalities if n.id == u.nationality}
     boer = [label for label, ids in hexes.items() if any(side.get(i) == "boer" for i in ids)]
     highland = {u.id for u in game.counters.units if u.formation == "highland-bde" and u.id != "wauchope"}
@@ -91,7 +92,7 @@ def test_the_highland_column_starts_two_hexes_from_the_boer_line(magersfontein) 
 
 def test_entrenchments_start_hidden_under_boer_stacks(magersfontein) -> None:
     game, hexes = magersfontein
-    grid = HexGrid(game.maps.maps[0].grid)
+    grid = hex_grid(game.maps.maps[0].grid)
     dug = [label for label, ids in hexes.items() for i in ids if i == "entrench-camo"]
     assert len(dug) == 12 and len(set(dug)) == 12
     assert all(len(hexes[label]) > 1 for label in dug)

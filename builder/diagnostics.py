@@ -1,4 +1,4 @@
-"""Diagnostics: what every stage returns about bad content. A leaf module anyone may import."""
+"""Diagnostics: what every stage (load, rules, emitters) returns about bad content. A leaf module anyone may import."""
 from __future__ import annotations
 
 import enum

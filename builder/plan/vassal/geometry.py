@@ -13,7 +13,8 @@ from builder.geometry.hexgrid import SQRT3, Hex, HexGrid
 from builder.model.content import Game
 from builder.model.map import AxisNumbering, Grid
 from builder.model.units import MM_PER_INCH, parse_length_mm
-from builder.emit.vassal.grid import VassalHexGrid
+from builder.plan.hexes import hex_grid
+from builder.plan.vassal.grid import VassalHexGrid
 
 COUNTER_PX = 56
 """Target width of a counter in the module, in pixels."""
@@ -50,10 +51,12 @@ class HexArea:
     offset_px: tuple[float, float]
     size_px: tuple[int, int]
     scale: float
+    hexes: HexGrid
+    """The grid's hex maths."""
 
     def centre_px(self, hex_: Hex) -> tuple[float, float]:
         """Return a hex's drawn centre in the area's pixels."""
-        x, y = HexGrid(self.grid).centre_mm(hex_)
+        x, y = self.hexes.centre_mm(hex_)
         return self.offset_px[0] + x * self.scale, self.offset_px[1] + y * self.scale
 
 
@@ -95,7 +98,7 @@ def numbered(base: VassalHexGrid, grid: Grid, shift: int) -> VassalHexGrid:
 def hex_area(grid: Grid, scale: float) -> HexArea:
     """Return the grid placed in pixels, cut tight, with VASSAL attributes that name every hex by its label."""
     flat = grid.orientation == "flat"
-    content = HexGrid(grid)
+    content = hex_grid(grid)
     dy = round(grid.hex_mm * scale, 6)
     dx = round(grid.hex_mm * scale * SQRT3 / 2, 6)
     cu, cv = _frame(flat, tuple(c * scale for c in content.centre_mm(Hex(0, 0))))
@@ -108,12 +111,13 @@ def hex_area(grid: Grid, scale: float) -> HexArea:
     size = (math.floor(offset[0] + extent[0]), math.floor(offset[1] + extent[1]))
     size_px = _frame(flat, size)
     base = VassalHexGrid(u0, v0, dx, dy, not flat, (int(size_px[0]), int(size_px[1])))
-    return HexArea(grid, numbered(base, grid, shift), _frame(flat, offset), (int(size_px[0]), int(size_px[1])), scale)
+    return HexArea(grid, numbered(base, grid, shift), _frame(flat, offset), (int(size_px[0]), int(size_px[1])), scale,
+                   content)
 
 
 def label_problems(area: HexArea) -> list[tuple[str, str]]:
     """Return (label, what VASSAL makes of it) for every hex whose name or position does not round-trip."""
-    content, problems = HexGrid(area.grid), []
+    content, problems = area.hexes, []
     for hex_ in content.all_hexes():
         label = content.label(hex_)
         cx, cy = area.centre_px(hex_)

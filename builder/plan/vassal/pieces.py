@@ -15,9 +15,8 @@ from typing import Literal
 
 from builder.model.base import text_in
 from builder.model.content import Game
-from builder.model.counters import Marker, Unit
-from builder.render.counter_text import SOFT_HYPHEN
-from builder.render.phrases import phrase
+from builder.model.counters import SOFT_HYPHEN, Marker, Unit
+from builder.phrases import phrase
 
 GPID_SPAN = 900_000_000
 """gpids are 9-digit numbers hashed from counter ids: stable when counters are added or removed."""

@@ -1,7 +1,8 @@
 """The few words sandtable itself prints on charts, rulebooks and setup cards, in each language.
 
 Content text comes from the model; these are the captions around it ("Contents", "Column shifts",
-"enters on turn 5 by the east edge"). A language without an entry falls back to English.
+"enters on turn 5 by the east edge"). A language without an entry falls back to English. A leaf module:
+the drawings, the checks and the VASSAL plan (a piece's "reduced" level) all use these words.
 """
 from __future__ import annotations
 
@@ -34,6 +35,11 @@ PHRASES: dict[str, dict[str, str]] = {
         "on_map": "map {map}", "north": "north", "south": "south", "east": "east", "west": "west",
         "control": "{side} must hold", "default_winner": "Otherwise {side} wins",
         "turn_date": "turn {turn} ({date})", "counter": "Counter",
+        "sheet_fronts": "sheet {n}, fronts", "sheet_backs": "sheet {n}, backs", "sheet_n": "sheet {n}",
+        "long-edge": "print duplex, flip on long edge", "short-edge": "print duplex, flip on short edge",
+        "single-sided": "print both pages, glue back to front", "fold-over": "fold on the centre line",
+        "calibration_front": "Calibration: print this page pair as you will print the sheets; hold it to the light",
+        "calibration_back": "Calibration back: read the offset on the ticks (1 mm each) and set print.back_offset_mm",
         "rulebook": "rulebook", "reference": "rules summary", "counter-sheets": "counter sheets",
         "charts": "charts", "aid": "player aid card", "map": "map",
         "credits": "Credits", "credits-design": "Design", "credits-art": "Art", "credits-translation": "Translation",
@@ -63,6 +69,12 @@ PHRASES: dict[str, dict[str, str]] = {
         "on_map": "mapa {map}", "north": "norte", "south": "sul", "east": "leste", "west": "oeste",
         "control": "{side} deve controlar", "default_winner": "Caso contrário vence {side}",
         "turn_date": "turno {turn} ({date})", "counter": "Peça",
+        "sheet_fronts": "folha {n}, frentes", "sheet_backs": "folha {n}, versos", "sheet_n": "folha {n}",
+        "long-edge": "imprima frente e verso, virando pela borda longa",
+        "short-edge": "imprima frente e verso, virando pela borda curta",
+        "single-sided": "imprima as duas páginas e cole o verso na frente", "fold-over": "dobre na linha central",
+        "calibration_front": "Calibração: imprima este par de páginas como imprimirá as folhas; olhe-o contra a luz",
+        "calibration_back": "Verso da calibração: leia o desvio nas marcas (1 mm cada) e defina print.back_offset_mm",
         "rulebook": "livro de regras", "reference": "resumo das regras", "counter-sheets": "folhas de peças",
         "charts": "tabelas", "aid": "cartão de ajuda", "map": "mapa",
         "credits": "Créditos", "credits-design": "Autoria", "credits-art": "Arte", "credits-translation": "Tradução",
@@ -101,6 +113,13 @@ PHRASES: dict[str, dict[str, str]] = {
         "credits-publisher": "Wydawca", "credits-version": "Wersja", "credits-copyright": "Prawa autorskie",
         "credits-licence": "Licencja",
         "counter": "Żeton",
+        "sheet_fronts": "arkusz {n}, awersy", "sheet_backs": "arkusz {n}, rewersy", "sheet_n": "arkusz {n}",
+        "long-edge": "drukuj dwustronnie, obracając wzdłuż dłuższej krawędzi",
+        "short-edge": "drukuj dwustronnie, obracając wzdłuż krótszej krawędzi",
+        "single-sided": "wydrukuj obie strony i sklej tył z przodem", "fold-over": "złóż wzdłuż linii środkowej",
+        "calibration_front": "Kalibracja: wydrukuj tę parę stron tak jak arkusze i obejrzyj ją pod światło",
+        "calibration_back": "Tył kalibracji: odczytaj przesunięcie na podziałce (co 1 mm) i ustaw "
+                            "print.back_offset_mm",
     },
 }
 """Captions by language, then by key."""

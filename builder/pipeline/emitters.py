@@ -1,0 +1,215 @@
+"""The emitter table: every emitter of a build, what each reads, how the work splits and groups."""
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from typing import Callable
+
+from builder.cache import emitter_key, game_parts, part_fingerprint
+from builder.collector import collector_paused
+from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
+from builder.emit.output import Artifact
+from builder.emit.reads import rulebook_reads
+from builder.model.content import Game
+
+
+Emitter = Callable[[Game], list[Artifact]]
+
+
+class Imported:
+    """A function named by its module and imported when first called.
+
+    The emitters' libraries (reportlab, PDFium, numpy, shapely) take 0.3 s to import. Naming the emitters
+    lets a build import them while a child reads and checks its games (builder/build.py `check_and_build`),
+    and spares a rebuild with nothing to do from importing them at all.
+    """
+
+    def __init__(self, module: str, name: str) -> None:
+        self.__module__, self.__qualname__, self.__name__ = module, name, name
+        self._function: Callable | None = None
+
+    @property
+    def function(self) -> Callable:
+        """Return the function, importing its module the first time."""
+        if self._function is None:
+            self._function = getattr(importlib.import_module(self.__module__), self.__name__)
+        return self._function
+
+    def __call__(self, *args: object) -> object:
+        if not args or not isinstance(args[0], Game):
+            return self.function(*args)
+        from builder.render.fonts import using_fonts
+        with using_fonts(font_table(args[0])):
+            return self.function(*args)
+
+    def __repr__(self) -> str:
+        return f"Imported({self.__module__}.{self.__name__})"
+
+
+def font_table(game: Game) -> dict | None:
+    """Return the faces the game's print settings choose for its emitters (None: the shipped ones)."""
+    from builder.render.fonts import game_font_table, role_specs
+    chosen = game.game.print
+    return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
+
+
+def _model_json(game: Game) -> list[Artifact]:
+    return [Artifact(MODEL_JSON_KIND, MODEL_JSON_PATH, emit_model_json(game))]
+
+
+emit_counters = Imported("builder.emit.counters", "emit_counters")
+emit_map_svgs = Imported("builder.emit.map_svg", "emit_map_svgs")
+emit_map_pdfs = Imported("builder.emit.pdf_map", "emit_map_pdfs")
+emit_charts_pdf = Imported("builder.emit.pdf_charts", "emit_charts_pdf")
+emit_charts_svg = Imported("builder.emit.charts_svg", "emit_charts_svg")
+emit_aid_pdf = Imported("builder.emit.pdf_aid", "emit_aid_pdf")
+emit_rulebook_pdf = Imported("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
+emit_setup_pdf = Imported("builder.emit.pdf_setup", "emit_setup_pdf")
+emit_vmod = Imported("builder.emit.vassal.module", "emit_vmod")
+emit_counter_pngs = Imported("builder.emit.counters", "emit_counter_pngs")
+emit_map_pngs = Imported("builder.emit.map_png", "emit_map_pngs")
+
+PRESSED: tuple[Emitter, ...] = (emit_counters, emit_map_pdfs, emit_charts_pdf, emit_aid_pdf, emit_rulebook_pdf,
+                                emit_setup_pdf)
+"""The emitters of the printed documents that get a press version (builder/emit/press.py)."""
+
+
+def emit_press_pdfs(game: Game) -> list[Artifact]:
+    """Return the press PDFs of the printed documents, when `print.press` asks for them.
+
+    The documents are drawn again in this task rather than read back from the other emitters: each emitter
+    reads only the model, and the conversion, the slow part, runs beside the other emitters.
+    """
+    if not game.game.print.press:
+        return []
+    from builder.emit.press import press_pdfs, to_press
+    return press_pdfs(to_press([a for emitter in PRESSED for a in emitter(game)], game.game.print.papers[0]))
+
+EMITTERS: list[Emitter] = [
+    _model_json,
+    emit_counters,
+    emit_map_svgs,
+    emit_map_pdfs,
+    emit_charts_pdf,
+    emit_charts_svg,
+    emit_aid_pdf,
+    emit_rulebook_pdf,
+    emit_setup_pdf,
+    emit_vmod,
+    emit_counter_pngs,
+    emit_map_pngs,
+    emit_press_pdfs,
+]
+"""Every emitter, in the order their artifacts are listed in the manifest. Each takes the checked
+Game and returns its Artifacts; nothing is written until all of them have run."""
+
+CHART_READS = ("root", "game", "charts", "counters.movement_classes", "maps.terrain")
+"""What a chart reads: its own data, the names of the movement classes and terrain it lists, and the game's
+fonts. `root` stands for the game folder's image and font files (builder/cache.py `part_fingerprint`): every
+emitter run through `Imported` draws with the game's fonts, and most print its images."""
+READS: dict[Emitter, tuple[str, ...] | Callable[[Game], tuple[str, ...]]] = {
+    _model_json: ("game", "counters", "maps", "charts", "scenarios", "rulebooks"),
+    emit_counters: ("root", "game", "counters", "layouts"),
+    emit_map_svgs: ("root", "game", "maps"),
+    emit_map_pdfs: ("root", "game", "maps"),
+    emit_charts_pdf: CHART_READS,
+    emit_charts_svg: CHART_READS,
+    emit_aid_pdf: CHART_READS,
+    emit_rulebook_pdf: rulebook_reads,
+    emit_setup_pdf: ("root", "game", "scenarios", "counters", "layouts", "maps", "charts"),
+    emit_counter_pngs: ("root", "game", "counters", "layouts"),
+    emit_map_pngs: ("root", "game", "maps"),
+}
+"""The parts of the Game each emitter reads (fields, or fields of fields), or how to tell them from the
+game: a rebuild reruns an emitter only when one of these changed (builder/cache.py). An emitter not
+listed is taken to read every part, so a new one is always correct, merely rerun more often;
+tests/test_build_cache.py runs each listed emitter with everything else poisoned."""
+
+
+def _one_rulebook_each(game: Game) -> list[Game]:
+    """Return the game narrowed to each rulebook on each paper: every one is typeset on its own."""
+    settings = game.game.print
+    return [dataclasses.replace(game, rulebooks=(book,), game=game.game.model_copy(
+                update={"print": settings.model_copy(update={"papers": [paper]})}))
+            for book in game.rulebooks for paper in settings.papers]
+
+
+PARTS: dict[Emitter, Callable[[Game], list[Game]]] = {emit_rulebook_pdf: _one_rulebook_each}
+"""Emitters whose work splits into independent parts, and how: each part is the game narrowed to one
+piece of it (one rulebook on one paper), and the emitter's artifacts are its parts' artifacts in order. A build on
+several processes runs the parts as separate tasks, so that one long emitter does not hold up a game;
+tests/test_build_parallel.py proves the parts add up to the whole."""
+
+SHARED: tuple[tuple[Emitter, ...], ...] = (
+    (emit_map_pdfs, emit_map_svgs, emit_vmod, emit_map_pngs),
+    (emit_charts_pdf, emit_aid_pdf, emit_charts_svg),
+    (emit_counters, emit_setup_pdf, emit_counter_pngs),
+)
+"""Emitters that draw the same things (the map sheets, whose hex maps are the module's boards too; the
+charts' layouts; the counters), which each process draws once and remembers (builder/memo.py). A build on
+several processes runs the stale emitters of a group as one task, so that the drawing is made once rather
+than once in each process: it saves a third of these emitters' work (bench/stages.py times each emitter
+with the others' drawings at hand)."""
+
+DOCUMENTS = (emit_rulebook_pdf, emit_setup_pdf)
+"""The emitters whose PDFs the VASSAL module carries in its Help menu. The module is made without them
+(so that it need not wait for the rulebook) and they are attached when both are done (`with_documents`)."""
+
+
+def parts_of(emitter: Emitter, game: Game) -> list[Game]:
+    """Return the parts an emitter's work splits into: narrowed games, or the game alone."""
+    split = PARTS.get(emitter)
+    return split(game) if split is not None else [game]
+
+
+def reads_of(emitter: Emitter, game: Game) -> tuple[str, ...]:
+    """Return the parts of `game` that `emitter` reads (every part for an emitter READS does not list)."""
+    declared = READS.get(emitter)
+    if declared is None:
+        return game_parts(game)
+    return declared(game) if callable(declared) else declared
+
+
+def emitter_name(emitter: Emitter) -> str:
+    """Return the name an emitter is recorded under in the cache: its module and function name."""
+    return f"{emitter.__module__}.{emitter.__qualname__}"
+
+
+def emitter_keys(game: Game, between: Callable[[], None] | None = None) -> dict[str, str]:
+    """Return each emitter's cache key: a hash of the parts of the game it reads (`between` runs after
+    each part is hashed)."""
+    hashes: dict[str, str] = {}
+    for emitter in EMITTERS:
+        for part in reads_of(emitter, game):
+            if part not in hashes:
+                hashes[part] = part_fingerprint(game, part)
+                if between is not None:
+                    between()
+    return {emitter_name(e): emitter_key(emitter_name(e), {p: hashes[p] for p in reads_of(e, game)})
+            for e in EMITTERS}
+
+
+READER_MADE: tuple[Emitter, ...] = (_model_json,)
+"""Emitters the child that reads a build's games runs itself (checking.py `loaded_and_checked`): game.json is a dump
+of the model, whose serialisers that child has built when it validated the game, and a task's child would
+build them anew (the build itself only unpickles the game), which took longer than the dump."""
+
+SOLO: tuple[Emitter, ...] = (emit_vmod,)
+"""Emitters whose own modules no other emitter uses (the module writer, PDFium: 0.05 s to import). A build
+imports them for the second game on (`import_emitters`): the first game's children would wait for them
+in the parent, while its one task that needs them can import them in its own child meanwhile."""
+
+
+def import_emitters(*, solo: bool = True) -> None:
+    """Import every emitter (but `SOLO`'s without `solo`) and register every font face in this process, so
+    that the children forked after it inherit them rather than each doing it again (0.3 s, fonts parsed
+    included, and a build of the five seed games forks some thirty children). Modules make no garbage
+    worth a collection: the collector is paused meanwhile, as for builder.build itself (builder/cli.py),
+    and what they made is kept out of its later passes (`collector_paused`)."""
+    with collector_paused(freeze=True):
+        for emitter in EMITTERS:
+            if isinstance(emitter, Imported) and (solo or emitter not in SOLO):
+                emitter.function
+        from builder.render.fonts import FACES, registered
+        for font, bold in FACES:
+            registered(font, bold)
