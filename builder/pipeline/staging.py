@@ -188,10 +188,13 @@ def with_documents(plan: GamePlan, made: dict[int, list[Artifact]]) -> dict[int,
     if index not in made:
         return made
     from builder.emit.vassal.documents import attach_documents, documents_from
+    from builder.emit.vassal.editions import edition
     documents = documents_from(plan.game, _documents(plan, made))
     if not documents:
         return made
-    module = [dataclasses.replace(a, data=attach_documents(plan.game, a.data, documents)) for a in made[index]]
+    first = plan.game.game.languages[0]
+    module = [dataclasses.replace(a, data=attach_documents(edition(plan.game, a.extra.get("lang", first)), a.data,
+                                                           documents)) for a in made[index]]
     return {**made, index: module}
 
 

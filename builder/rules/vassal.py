@@ -90,21 +90,24 @@ def duplicate_gpids(game: Game, ix: Index) -> Iterator[Finding]:
 
 @check("vassal/duplicate-map-name")
 def duplicate_map_names(game: Game, ix: Index) -> Iterator[Finding]:
-    """Each map and display has its own name in the game's first language, the module's own board included.
+    """Each map and display has its own name in every language of the game, the module's own board included.
 
-    Why: a saved game finds a piece's map by name; with two maps of one name the pieces of one of them
-    are put on the other.
+    Why: there is a module per language, and a saved game finds a piece's map by name; with two maps of
+    one name the pieces of one of them are put on the other.
     Fails:  maps: [{id: north, name: Map, …}, {id: south, name: Map, …}]
     Passes: maps: [{id: north, name: North map, …}, {id: south, name: South map, …}]
     """
-    lang = game.game.languages[0]
-    names = Counter([word("aids", lang)])
-    for map_ in game.maps.maps:
-        name = text_in(map_.name, lang) or map_.id
-        names[name] += 1
-        if names[name] > 1:
-            yield Finding(location_of(map_, "name"), f'map "{map_.id}" is named "{name}" in VASSAL, like another '
-                          "map of the module", "give each map its own name", subject=map_.id)
+    reported: set[str] = set()
+    for lang in game.game.languages:
+        names = Counter([word("aids", lang)])
+        for map_ in game.maps.maps:
+            name = text_in(map_.name, lang) or map_.id
+            names[name] += 1
+            if names[name] > 1 and map_.id not in reported:
+                reported.add(map_.id)
+                yield Finding(location_of(map_, "name"), f'map "{map_.id}" is named "{name}" in the {lang} VASSAL '
+                              "module, like another map of it", "give each map its own name in every language",
+                              subject=map_.id)
 
 
 @check("vassal/unresolved-hex-label")

@@ -71,14 +71,20 @@ def unit_piece_problems(unit: Unit, pieces: list[tuple[str, dict[str, str]]], la
     return problems
 
 
-def test_every_unit_and_marker_is_a_module_piece_with_its_name_and_values(built: Built) -> None:
-    entries = built.paths("vmod")
-    assert entries, "no module was built"
-    slots = module_pieces(entries[0])
+def module_piece_problems(built: Built, entry: dict) -> list[str]:
+    """Return what one language's module lacks: a piece per unit and marker, named in its language, with values."""
+    slots = module_pieces(built.folder / entry["path"])
     pieces = [(piece_name(s.definition), piece_marks(s.definition)) for s in slots]
-    lang = built.game.game.languages[0]
+    lang = entry["lang"]
     problems = [p for unit in built.game.counters.units for p in unit_piece_problems(unit, pieces, lang)]
     markers = {marks.get("MarkerId"): name for name, marks in pieces}
     problems += [f"marker {m.id}: not a piece named {text_in(m.name, lang)!r}" for m in built.game.counters.markers
                  if markers.get(m.id) != (text_in(m.name, lang) or m.id)]
+    return [f"{entry['path']}: {p}" for p in problems]
+
+
+def test_every_unit_and_marker_is_a_piece_named_in_the_language_of_each_module(built: Built) -> None:
+    entries = built.entries("vmod")
+    assert [e["lang"] for e in entries] == list(built.game.game.languages), "not one module per language"
+    problems = [p for entry in entries for p in module_piece_problems(built, entry)]
     assert not problems, f"{len(problems)} problem(s):\n" + "\n".join(problems[:20])

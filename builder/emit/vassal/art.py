@@ -42,14 +42,14 @@ MOVED_PX = 16
 T = TypeVar("T")
 
 
-def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float) -> list[Item]:
-    """Return the picture of a hex map with its grid's top-left corner at (x_mm, y_mm): the map seam.
+def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float, lang: str) -> list[Item]:
+    """Return the picture of a hex map in `lang` with its grid's top-left corner at (x_mm, y_mm): the map seam.
 
-    The very items of the printed sheet's hex map (`MapSheet.hex_map`, drawn once per game and process),
-    moved from where the sheet has its grid: a build runs the module with the map sheets (build.SHARED),
-    and drawing the map took a quarter of the module's work.
+    The very items of the printed sheet's hex map of that edition (`MapSheet.hex_map`, drawn once per game,
+    language and process), moved from where the sheet has its grid: a build runs the module with the map
+    sheets (build.SHARED), and drawing the map took a quarter of the module's work.
     """
-    sheet = next(s for s in map_sheets(game) if s.map_id == map_.id and s.frame is not None)
+    sheet = next(s for s in map_sheets(game, lang) if s.map_id == map_.id and s.frame is not None)
     return [Group(sheet.hex_map, dx_mm=x_mm - sheet.frame.x_mm, dy_mm=y_mm - sheet.frame.y_mm)]
 
 
@@ -61,7 +61,7 @@ def board_drawing(plan: ModulePlan, board: BoardPlan) -> Drawing:
     map_ = next((m for m in game.maps.maps if m.id == board.map_id), None)
     if board.hex is not None and map_ is not None:
         x, y = board.hex.offset_px
-        items += hex_map_drawing(game, map_, x / scale, y / scale)
+        items += hex_map_drawing(plan.printed, map_, x / scale, y / scale, plan.lang)
     if board.table_px is not None and map_ is not None:
         items += table_items(map_, terrain_by_id(game.maps.terrain), plan.lang, board.table_px[0] / scale,
                              board.table_px[1] / scale)
@@ -70,9 +70,10 @@ def board_drawing(plan: ModulePlan, board: BoardPlan) -> Drawing:
     return Drawing(width, height, tuple(items), title=board.name)
 
 
-def face_drawings(game: Game, recipes: dict[str, FaceRecipe]) -> dict[str, Drawing]:
-    """Return the drawing of every face image that has a recipe."""
-    counters = {c.id: c for c in all_counters(game)}
+def face_drawings(game: Game, recipes: dict[str, FaceRecipe], lang: str) -> dict[str, Drawing]:
+    """Return the drawing of every face image that has a recipe, its text in `lang` (the very faces the counter
+    sheets of that edition print, drawn once per game and language)."""
+    counters = {c.id: c for c in all_counters(game, lang)}
     markers = {m.id: m for m in game.counters.markers}
     found: dict[str, Drawing] = {}
     for image, (kind, source, face) in recipes.items():
@@ -80,19 +81,18 @@ def face_drawings(game: Game, recipes: dict[str, FaceRecipe]) -> dict[str, Drawi
             found[image] = (counters[source].front, counters[source].back)[face]
         elif kind == "marker" and source in markers:
             marker = markers[source]
-            found[image] = marker_face(game, marker, face) if face < len(marker.faces) \
-                else marker_counters(game, marker)[0].front
+            found[image] = marker_face(game, marker, face, lang) if face < len(marker.faces) \
+                else marker_counters(game, marker, lang)[0].front
         elif kind == "mask" and source in markers:
-            front = marker_face(game, markers[source], 0)
+            front = marker_face(game, markers[source], 0, lang)
             found[image] = Drawing(front.width_mm, front.height_mm, front.items[:1])
         elif kind == "hidden":
-            found[image] = hidden_face(game, source)
+            found[image] = hidden_face(game, source, lang)
     return found
 
 
-def hidden_face(game: Game, nationality: str) -> Drawing:
+def hidden_face(game: Game, nationality: str, lang: str) -> Drawing:
     """Return what the other side sees of a hidden unit: a plain face in its colours with its side's name."""
-    lang = game.game.languages[0]
     side = next((n.side for n in game.game.nationalities if n.id == nationality), None)
     name = next((text_in(s.name, lang) for s in game.game.sides if s.id == side), "")
     return plain_face(game, nationality, label=name)
@@ -126,10 +126,10 @@ def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Draw
     """Return the small images (faces, the moved flag) and the large ones (boards, charts) with their dpi."""
     dpi = plan.scale * MM_PER_INCH
     used = {image for p in plan.pieces for image in (*p.images, p.mask, plan.play_of(p).mask_image) if image}
-    faces = face_drawings(plan.game, {k: v for k, v in plan.recipes.items() if k in used})
+    faces = face_drawings(plan.printed, {k: v for k, v in plan.recipes.items() if k in used}, plan.lang)
     faces[MOVED_IMAGE] = moved_flag(plan.scale)
     large = {b.image: (board_drawing(plan, b), dpi) for b in plan.boards}
-    large.update({chart_image(c.id): (chart_drawing(plan.game, c, plan.lang, width_mm=CHART_WIDTH_MM), CHART_DPI)
+    large.update({chart_image(c.id): (chart_drawing(plan.printed, c, plan.lang, width_mm=CHART_WIDTH_MM), CHART_DPI)
                   for c in plan.game.charts.charts})
     return faces, large
 

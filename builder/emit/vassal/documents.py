@@ -22,11 +22,18 @@ DOCUMENTATION = MODULE + "Documentation"
 
 @dataclass(frozen=True)
 class Document:
-    """A PDF the module attaches under the Help menu: its menu title, its archive entry and its bytes."""
+    """A PDF the module attaches under the Help menu: its menu title, its archive entry, its bytes and its
+    language (the module of a language carries the documents of that language only)."""
 
     title: str
     entry: str
     data: bytes
+    lang: str
+
+
+def in_language(documents: tuple[Document, ...], lang: str) -> tuple[Document, ...]:
+    """Return the documents of one language, in order."""
+    return tuple(d for d in documents if d.lang == lang)
 
 
 ABOUT_IMAGE = "about.png"
@@ -70,8 +77,9 @@ def with_documentation(text: str, documents: list[Document], about: list[Element
 
 
 def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -> bytes:
-    """Return the module `vmod` of `game` with exactly these PDFs under its Help menu.
+    """Return the module `vmod` of `game` with exactly these PDFs in its language under its Help menu.
 
+    `game` is the edition the module was made of (editions.py): its first language is the module's.
     `vmod` is a module this emitter made for the game (`emit_vmod`, `vmod_bytes`), with or without
     documents; what its Help menu listed is taken out. The result is `vmod_bytes(game, documents)` byte
     for byte, without planning or drawing anything: its entries are read back, buildFile.xml's Help menu
@@ -87,6 +95,7 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
     name = f' name="{escape_attr(text_in(game.game.title, lang))}"'
     if name not in text[:text.find(">", len(HEADER)) + 1]:
         raise ValueError(f"not the module of {game.id}: its name is not {text_in(game.game.title, lang)!r}")
+    documents = in_language(documents, lang)
     text, attached = with_documentation(text, list(documents), about_entries(game))
     for entry in attached:
         entries.pop(entry, None)
@@ -96,19 +105,20 @@ def attach_documents(game: Game, vmod: bytes, documents: tuple[Document, ...]) -
 
 
 def documents_from(game: Game, artifacts: list[Artifact]) -> tuple[Document, ...]:
-    """Return the build's rulebook and setup-card PDFs (`rules-pdf`, `setup-pdf` artifacts) as module documents."""
-    lang = game.game.languages[0]
-    names = {s.id: text_in(s.name, lang) or s.id for s in game.scenarios}
+    """Return the build's rulebook and setup-card PDFs (`rules-pdf`, `setup-pdf` artifacts) as module documents,
+    each titled in its own language (a module takes those of its language)."""
+    first = game.game.languages[0]
     found = []
     paper = game.game.print.papers[0]
     for artifact in artifacts:
         if artifact.extra.get("paper", paper) != paper:  # the module carries each document once, on the first paper
             continue
-        book_lang = artifact.extra.get("lang", lang)
+        lang = artifact.extra.get("lang", first)
         if artifact.kind == "rules-pdf":
-            found.append(Document(f"{word('rulebook', lang)} ({book_lang})", f"rules-{book_lang}.pdf", artifact.data))
+            found.append(Document(word("rulebook", lang), f"rules-{lang}.pdf", artifact.data, lang))
         elif artifact.kind == "setup-pdf":
             scenario = artifact.extra.get("scenario", "")
-            found.append(Document(f"{word('scenario', lang)}: {names.get(scenario, scenario)} ({book_lang})",
-                                  f"setup-{scenario}-{book_lang}.pdf", artifact.data))
+            name = next((text_in(s.name, lang) or s.id for s in game.scenarios if s.id == scenario), scenario)
+            found.append(Document(f"{word('scenario', lang)}: {name}", f"setup-{scenario}-{lang}.pdf", artifact.data,
+                                  lang))
     return tuple(found)

@@ -52,11 +52,19 @@ class ModulePlan:
     recipes: dict[str, FaceRecipe]
     play: dict[str, Play]
     combat: CombatHelper | None = None
+    source: Game | None = None
+    """The game as loaded when `game` is its edition in another language (editions.py): drawings that take
+    their language as an argument (charts) are drawn from it, so that they are the print emitters' own."""
 
     @property
     def lang(self) -> str:
         """Return the module's language: the game's first."""
         return self.game.game.languages[0]
+
+    @property
+    def printed(self) -> Game:
+        """Return the game whose drawings in this language the module shares with the print emitters."""
+        return self.source or self.game
 
     @property
     def name(self) -> str:
@@ -148,8 +156,9 @@ class ModulePlan:
         return None
 
 
-def plan_module(game: Game) -> ModulePlan:
-    """Return the module plan of a game (no drawing, no image: fast enough for the checks)."""
+def plan_module(game: Game, source: Game | None = None) -> ModulePlan:
+    """Return the module plan of a game (no drawing, no image: fast enough for the checks); `source` is the
+    game as loaded when `game` is its edition in another language."""
     scale = px_per_mm(game)
     hex_maps = hex_maps_of(game)
     setups = planned_setups(game)
@@ -161,4 +170,4 @@ def plan_module(game: Game) -> ModulePlan:
     play = plan_play(game, boards, sources, scale, helper)
     recipes = {**face_recipes(game, pieces), **play_recipes(game, play, sources)}
     return ModulePlan(game, scale, boards, tuple(pieces), tuple(prototypes(game)), setups, blank, recipes, play,
-                      helper)
+                      helper, None if source is game else source)

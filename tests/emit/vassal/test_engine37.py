@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from builder.emit.vassal.editions import edition, module_path
 from builder.emit.vassal.module import setup_file, vmod_bytes
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.reader import SavedGame, read_saved_game
@@ -63,15 +64,24 @@ class Place:
     point: tuple[int, int] | None = None
 
 
-@pytest.fixture(scope="module", params=[MINIMAL, *game_folders()], ids=lambda p: p.name)
+LANGUAGES = 2
+"""Module languages checked per game: the first and the second (every seed game has two)."""
+
+
+@pytest.fixture(scope="module", params=[(g, n) for g in [MINIMAL, *game_folders()] for n in range(LANGUAGES)],
+                ids=lambda p: f"{p[0].name}-lang{p[1] + 1}")
 def checked(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Checked:
-    """Build the module of a game and run the engine's check on it once."""
-    game = load_game(request.param)
-    data = vmod_bytes(game)
+    """Build the module of a game in one of its languages and run the engine's check on it once."""
+    folder, position = request.param
+    game = load_game(folder)
+    if position >= len(game.game.languages):
+        pytest.skip(f"{game.id} has {len(game.game.languages)} language(s)")
+    lang = game.game.languages[position]
+    data = vmod_bytes(game, lang=lang)
     folder = tmp_path_factory.mktemp(game.id)
-    module = folder / f"{game.id}.vmod"
+    module = folder / module_path(game, lang)
     module.write_bytes(data)
-    plan = plan_module(game)
+    plan = plan_module(edition(game, lang), game)
     defender = plan.combat.shifts[0][1][0] if plan.combat and plan.combat.shifts else ""  # a hex with a shift
     run = subprocess.run([str(CHECK), str(module), str(folder / "engine.log")], capture_output=True,
                          text=True, timeout=900, env={**os.environ, "VCHECK_DEFENDER_HEX": defender})

@@ -167,8 +167,7 @@ def test_build_pdfs_attach_under_help() -> None:
     archive = zipfile.ZipFile(io.BytesIO(vmod_bytes(game, documents)))
     root = ET.fromstring(archive.read("buildFile.xml"))
     entries = [(e.get("title"), e.get("pdfFile")) for e in root.iter() if _short(e.tag) == "BrowserPDFFile"]
-    assert entries == [("Rulebook (en)", "rules-en.pdf"), ("Scenario card: Meeting Engagement (en)",
-                                                             "setup-meeting-en.pdf")]
+    assert entries == [("Rulebook", "rules-en.pdf"), ("Scenario card: Meeting Engagement", "setup-meeting-en.pdf")]
     assert archive.read("rules-en.pdf") == pdf and archive.read("setup-meeting-en.pdf") == pdf
 
 
