@@ -239,7 +239,7 @@ def _paper_notes(entries: list[dict]) -> list[str]:
     for entry in entries:
         if entry["kind"] == "map-pdf" and "fits" in entry:
             large.setdefault(entry["path"].rsplit("-", 1)[0], []).append((entry["layout"], entry["fits"]))
-    return [f"  note: {sheet}.pdf fits on one sheet of none of {', '.join(p for p, _ in found)}: it is tiled "
+    return [f"  note: {sheet}-full.pdf fits on one sheet of none of {', '.join(p for p, _ in found)}: it is tiled "
             f"on them ({sheet}-<paper>.pdf); the full-size file needs a larger press sheet or a plotter roll"
             for sheet, found in large.items() if not any(fits for _, fits in found)]
 

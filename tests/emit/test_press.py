@@ -240,7 +240,7 @@ def test_a_map_larger_than_every_large_paper_is_named_in_the_build_output(minima
     large = run_cli("build", str(minimal), "-o", str(tmp_path / "large"), "--map-paper", "a3", "--map-paper",
                     "tabloid", timeout=180)
     assert large.code == 0, large.stderr
-    assert "note: maps/main-en.pdf fits on one sheet of none of a3, tabloid: it is tiled on them" in large.stderr
+    assert "note: maps/main-en-full.pdf fits on one sheet of none of a3, tabloid: it is tiled on them" in large.stderr
 
 
 def test_a_paper_sandtable_does_not_know_is_a_usage_error(tmp_path: Path) -> None:
