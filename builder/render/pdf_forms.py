@@ -86,7 +86,10 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     if body is None or body.private:
         canvas.beginForm(name, lowerx=0, lowery=0, upperx=width_pt, uppery=height_pt)
         draw_drawing(canvas, drawing, 0, 0)
-        canvas.endForm()
+        if body is None:
+            canvas.endForm()
+        else:
+            _end_form(canvas, body)
         keep_states(canvas, name)
         return
     doc = canvas._doc
@@ -95,6 +98,26 @@ def define_form(canvas: Canvas, name: str, drawing: Drawing) -> None:
     lines = (canvas._preamble, "q", placement(0, 0, drawing), *([text] if text else []), "Q")
     filtered = bool(canvas._pageCompression)
     doc.addForm(name, _Form(width_pt, height_pt, _form_stream(body, lines, filtered), filtered))
+
+
+def _end_form(canvas: Canvas, body: Body) -> None:
+    """canvas.endForm, with the form's stream made by _form_stream: a drawing with images (a map with its
+    art) resolves to the same text in each of its files, which is then encoded and compressed once."""
+    name, lowerx, lowery, upperx, uppery = canvas._formData
+    form = pdfdoc.PDFFormXObject(lowerx=lowerx, lowery=lowery, upperx=upperx, uppery=uppery)
+    form.compression = filtered = bool(canvas._pageCompression)
+    contents = pdfdoc.PDFStream(content=_form_stream(body, (canvas._preamble, *canvas._code), filtered))
+    if filtered:  # already applied: PDFStream.format applies no filter to a stream that names its Filter
+        contents.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName(f.pdfname) for f in FILTERS])
+    contents.__Comment__ = "xobject form stream"
+    form.Contents = contents
+    canvas._setColorSpace(form)
+    canvas._setExtGState(form)
+    canvas._setXObjects(form)
+    canvas._setAnnotations(form)
+    canvas._doc.addForm(name, form)
+    canvas._restartAccumulators()
+    canvas.pop_state_stack()
 
 
 def keep_states(canvas: Canvas, name: str) -> None:
