@@ -161,7 +161,8 @@ def plan_module(game: Game, source: Game | None = None) -> ModulePlan:
     game as loaded when `game` is its edition in another language."""
     scale = px_per_mm(game)
     hex_maps = hex_maps_of(game)
-    setups = planned_setups(game)
+    # setups place counters by hex and box, in no language: every edition shares the loaded game's (as setup cards do)
+    setups = planned_setups(source or game)
     blank = new_game(game, list(setups))
     boards = tuple(plan_boards(game, scale, aids_needed(game, [*setups, blank])))
     sources = pieces_with_sources(game)
