@@ -41,11 +41,22 @@ def _guard(command: Callable) -> Callable:
         except Exception as exc:  # our bug, not the content's: say so and stop
             if debug:
                 traceback.print_exc()
+            if _missing_dependency(exc):
+                click.echo(f"error: this environment lacks the Python package that provides '{exc.name}', which "
+                           "sandtable needs\n    hint: install sandtable again to get what pyproject.toml lists "
+                           "(`make build`, or `pip install -e .` in this environment)", err=True)
+                sys.exit(EXIT_USAGE)
             click.echo(f"internal error: {type(exc).__name__}: {exc}; please report it "
                        "(run with --debug for the traceback)", err=True)
             sys.exit(EXIT_INTERNAL)
 
     return click.option("--debug", is_flag=True, help="Show a traceback for an internal error.")(wrapper)
+
+
+def _missing_dependency(exc: Exception) -> bool:
+    """Whether `exc` is a library sandtable imports that is not installed (an environment made before the
+    library joined pyproject.toml's dependencies), rather than a bug of sandtable's own modules."""
+    return isinstance(exc, ModuleNotFoundError) and (exc.name or "builder").partition(".")[0] != "builder"
 
 
 def _import_build(*, freeze: bool = False) -> None:

@@ -175,3 +175,27 @@ def test_a_message_given_to_sys_exit_is_printed_and_exits_1(capsys) -> None:
     assert _code_of(SystemExit("stopped: no room left")) == 1
     assert capsys.readouterr().err == "stopped: no room left\n"
     assert _code_of(SystemExit(None)) == 0 and _code_of(SystemExit(3)) == 3
+
+
+@pytest.mark.parametrize("raised, code, said", [
+    (ModuleNotFoundError("No module named 'babel'", name="babel"), 2, "lacks the Python package that provides 'babel'"),
+    (ModuleNotFoundError("No module named 'builder.gone'", name="builder.gone"), 3, "internal error"),
+    (KeyError("x"), 3, "internal error"),
+])
+def test_a_missing_library_is_an_install_step_and_any_other_exception_an_internal_error(
+        raised: Exception, code: int, said: str) -> None:
+    import click
+    from click.testing import CliRunner
+
+    from builder.cli import _guard
+
+    @click.command()
+    @_guard
+    def fails() -> None:
+        raise raised
+
+    result = CliRunner().invoke(fails, [])
+    assert result.exit_code == code
+    assert said in result.output
+    assert "Traceback" not in result.output
+    assert ("pip install -e ." in result.output) == (code == 2)
