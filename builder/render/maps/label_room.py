@@ -6,8 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-import numpy as np
-
 from builder.plan.hexes import hex_grid
 from builder.model.content import Game
 from builder.model.map import Map, Place
@@ -59,23 +57,16 @@ def _obstacles(ctx: HexMapContext) -> Iterator[tuple[Box, str]]:
 
 def _clashes(ctx: HexMapContext) -> Iterator[tuple[Place, str]]:
     """Yield each place whose name collides, with the first thing it collides with: its boxes in order, and for
-    each the obstacles, then the other places' names, in order. Every box is measured against them all at
-    once (numpy, the same float operations as Box.overlap_mm): a map has some thousand obstacles."""
+    each the obstacles, then the other places' names, in order."""
     marks = place_marks(ctx)
     names = [(m, [t.box for t in printed_texts(m.label)]) for m in marks]
     obstacles = list(_obstacles(ctx))
     obstacles += [(box, f'the marker of "{m.place.id}"') for m in marks if (box := _items_box(m.marker))]
-    others = obstacles + [(box, f'the name of "{m.place.id}"') for m, bs in names for box in bs]
-    owner = np.array([-1] * len(obstacles) + [n for n, (_, bs) in enumerate(names) for _ in bs])
-    x0, y0, x1, y1 = np.array([(b.x0_mm, b.y0_mm, b.x1_mm, b.y1_mm) for b, _ in others], dtype=float).reshape(-1, 4).T
-    for n, (mark, boxes) in enumerate(names):
-        for box in boxes:
-            across = np.minimum(box.x1_mm, x1) - np.maximum(box.x0_mm, x0)
-            down = np.minimum(box.y1_mm, y1) - np.maximum(box.y0_mm, y0)
-            hits = np.flatnonzero((np.maximum(0.0, np.minimum(across, down)) > CLEARANCE_MM) & (owner != n))
-            if hits.size:
-                yield mark.place, others[hits[0]][1]
-                break
+    for mark, boxes in names:
+        others = obstacles + [(box, f'the name of "{m.place.id}"') for m, bs in names if m is not mark for box in bs]
+        hit = next((what for box in boxes for other, what in others if box.overlap_mm(other) > CLEARANCE_MM), None)
+        if hit:
+            yield mark.place, hit
 
 
 @per_game
