@@ -64,9 +64,15 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
     emission: Emission | None = None
 
     def take() -> ReaderItem:
+        nonlocal emission
         # while the reading child makes its next item, the emitters that finish are taken in and replaced
         if emission is not None:
-            emission.collect_until(games.connection)
+            try:
+                emission.collect_until(games.connection)
+            except Exception:  # an emitter failed on a game its checks may yet refuse (a --lang the game lacks):
+                # the head start ends; if the checks let the build go on, the build without it tells the failure
+                emission.stop()
+                emission = None
         # what comes in lives as long as the build (`add` freezes the games, `Emission.stop` thaws them):
         # unpickled without the collector walking it as it grows, then kept out of its passes
         with collector_paused(freeze=emission is not None):

@@ -199,3 +199,26 @@ def test_a_missing_library_is_an_install_step_and_any_other_exception_an_interna
     assert said in result.output
     assert "Traceback" not in result.output
     assert ("pip install -e ." in result.output) == (code == 2)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_lang_the_game_lacks_is_a_located_error_and_writes_nothing(minimal: Path, tmp_path: Path, jobs: str) -> None:
+    # on several processes the emitters start before the checks end: one failing on the edition-less game
+    # must not turn the refusal into an internal error
+    out = tmp_path / "out"
+    result = run_cli("build", str(minimal), "-o", str(out), "-j", jobs, "--lang", "de")
+    assert result.code == 1, result.stderr
+    assert "[game/unknown-edition]" in result.stderr and f"{minimal}/game.yaml:" in result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert not out.exists()
+
+
+def test_lang_builds_only_that_edition(minimal: Path, tmp_path: Path) -> None:
+    game = minimal / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("languages: [en]", "languages: [en, pl]"),
+                    encoding="utf-8")
+    result = run_cli("build", str(minimal), "-o", str(tmp_path / "out"), "--lang", "pl")
+    manifest = json.loads((tmp_path / "out" / "minimal" / "manifest.json").read_text(encoding="utf-8"))
+    langs = {entry.get("lang") for entry in manifest["artifacts"]} - {None, "*"}
+    assert result.code == 0, result.stderr
+    assert langs == {"pl"}
