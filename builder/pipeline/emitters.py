@@ -73,6 +73,7 @@ def emit_press_pdfs(game: Game) -> list[Artifact]:
     from builder.emit.press import press_pdfs, to_press
     return press_pdfs(to_press([a for emitter in PRESSED for a in emitter(game)], game.game.print.papers[0]))
 
+
 EMITTERS: list[Emitter] = [
     _model_json,
     emit_counters,
