@@ -6,6 +6,7 @@ PNG and JPEG are embedded with their own pixels, never resampled.
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -117,7 +118,18 @@ def printed_dpi(size: ImageSize, w_mm: float, h_mm: float) -> float:
     return MM_PER_INCH / scale
 
 
-@lru_cache(maxsize=256)
+def file_stamp(path: str) -> tuple[int, int]:
+    """Return a file's modification time (ns) and size: what something read from the file is remembered with,
+    so that a long `sandtable watch` session reads the file again once the designer saves it."""
+    status = os.stat(path)
+    return status.st_mtime_ns, status.st_size
+
+
 def vector_drawing(path: str) -> object:
-    """Return an SVG file as a reportlab Drawing (svglib), read once per build process."""
+    """Return an SVG file as a reportlab Drawing (svglib), read once per build process and version of the file."""
+    return _vector_drawing(path, file_stamp(path))
+
+
+@lru_cache(maxsize=256)
+def _vector_drawing(path: str, stamp: tuple[int, int]) -> object:
     return svg2rlg(path)

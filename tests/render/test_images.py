@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
 from pathlib import Path
 
@@ -69,6 +70,26 @@ def test_svg_art_stays_vector_in_the_pdf(minimal: Path) -> None:
     pixels = np.asarray(page.render(scale=8).to_pil().convert("RGB")).astype(int)
     reds = int(((pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)).sum())
     assert reds > 500  # the red diamond is drawn
+
+
+def _reds(pdf: bytes) -> int:
+    pixels = np.asarray(pdfium.PdfDocument(pdf)[0].render(scale=8).to_pil().convert("RGB")).astype(int)
+    return int(((pixels[..., 0] > 200) & (pixels[..., 1] < 60) & (pixels[..., 2] < 60)).sum())
+
+
+def test_svg_art_drawn_again_is_the_same_file_and_an_edited_file_is_read_again(minimal: Path) -> None:
+    (minimal / "art").mkdir()
+    art = minimal / "art" / "tank.svg"
+    art.write_text(TANK_SVG.replace('<path', '<path fill-opacity="1"'), encoding="utf-8")
+    game = _game_with_art(minimal, "art/tank.svg")
+    face = unit_face(game, _armour(game), 0)
+    first, again = drawings_pdf([face]), drawings_pdf([face])  # the second from the remembered picture
+    assert first == again and first.startswith(b"%PDF-1.4")  # svglib's opacity asks for 1.4 both times
+    assert _reds(again) > 500
+    art.write_text(TANK_SVG.replace("#ff0000", "#0000ff"), encoding="utf-8")  # the designer saves the file
+    os.utime(art, ns=(art.stat().st_atime_ns, art.stat().st_mtime_ns + 1_000_000))
+    edited = drawings_pdf([face])
+    assert _reds(edited) == 0 and edited != first
 
 
 def test_png_art_is_embedded_with_its_own_pixels(minimal: Path) -> None:
