@@ -40,9 +40,25 @@ class ImageError(ValueError):
     """An image file that cannot be read; the message says why."""
 
 
-@lru_cache(maxsize=None)
+def file_stamp(path: str) -> tuple[int, int]:
+    """Return a file's modification time (ns) and size: what something read from the file is remembered with,
+    so that a long `sandtable watch` session reads the file again once the designer saves it."""
+    status = os.stat(path)
+    return status.st_mtime_ns, status.st_size
+
+
 def image_size(path: Path) -> ImageSize:
-    """Return the size of an image file, or raise ImageError saying why it cannot be read."""
+    """Return the size of an image file, or raise ImageError saying why it cannot be read; read once per build
+    process and version of the file (`file_stamp`)."""
+    try:
+        stamp = file_stamp(str(path))
+    except OSError:
+        stamp = None  # not there: _image_size says so, and nothing is remembered
+    return _image_size(path, stamp)
+
+
+@lru_cache(maxsize=None)
+def _image_size(path: Path, stamp: tuple[int, int] | None) -> ImageSize:
     suffix = path.suffix.lower()
     if suffix not in IMAGE_SUFFIXES:
         raise ImageError(f'"{path.name}" is not an SVG, PNG or JPEG file')
@@ -116,13 +132,6 @@ def printed_dpi(size: ImageSize, w_mm: float, h_mm: float) -> float:
     """Return the resolution a raster image prints at when fitted into a box of w × h mm."""
     scale = min(w_mm / size.width, h_mm / size.height)
     return MM_PER_INCH / scale
-
-
-def file_stamp(path: str) -> tuple[int, int]:
-    """Return a file's modification time (ns) and size: what something read from the file is remembered with,
-    so that a long `sandtable watch` session reads the file again once the designer saves it."""
-    status = os.stat(path)
-    return status.st_mtime_ns, status.st_size
 
 
 def vector_drawing(path: str) -> object:

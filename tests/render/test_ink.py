@@ -74,3 +74,21 @@ def test_printed_sizes_apply_every_groups_scale() -> None:
     items = (Text(0, 1, "a", 2.0), Group((Text(0, 1, "b", 2.0), Group((Text(0, 1, "c", 4.0),), scale=0.5)), scale=0.5),
              Text(0, 1, " ", 1.0))
     assert list(printed_sizes_mm(items)) == [2.0, 1.0, 1.0]
+
+
+def test_text_boxes_follow_the_font_table_in_use() -> None:
+    # one process checks or builds games of different fonts in turn (`sandtable check content/*/`): a box
+    # measured with one game's face must not be kept for the next game's
+    from pathlib import Path
+
+    from builder.render.fonts import FACES, Face, using_fonts
+
+    carlito = Path(__file__).resolve().parents[2] / "content" / "gazala-1942" / "fonts" / "Carlito-Regular.ttf"
+    text = Text(5.0, 20.0, "Wadi Hamza", 3.0)
+    shipped = text_box(text)
+    with using_fonts({**FACES, ("sans", False): Face("Carlito", str(carlito))}):
+        other, printed = text_box(text), pdf_glyph_box(text)
+        assert [other.x0_mm, other.y0_mm, other.x1_mm, other.y1_mm] == pytest.approx(
+            [printed.x0_mm, printed.y0_mm, printed.x1_mm, printed.y1_mm], abs=0.05)
+    assert other != shipped
+    assert text_box(text) == shipped
