@@ -34,7 +34,7 @@ def test_every_printed_text_has_every_language(folder: Path) -> None:
 @pytest.mark.parametrize("folder", SEEDS, ids=lambda p: p.name)
 def test_no_shared_text_holds_one_language_words(folder: Path) -> None:
     game = load_game(folder)
-    found = run_checks(game, only=["text/missing-translation", "text/untranslated"])
+    found = run_checks(game, only=["text/missing-translation", "text/undeclared-language", "text/untranslated"])
     assert [f"{d.at}: [{d.rule}] {d.message}" for d in found if d.rule.startswith("text/")] == []
 
 

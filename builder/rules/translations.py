@@ -48,6 +48,28 @@ def missing_translations(game: Game, ix: Index) -> Iterator[Finding]:
                           f"add {missing[0]}: … to the mapping", subject=f"{item.subject}:{','.join(missing)}")
 
 
+@check("text/undeclared-language", severity=WARNING)
+def undeclared_languages(game: Game, ix: Index) -> Iterator[Finding]:
+    """A text per language is written only in languages of the game.
+
+    Why: no edition prints a text under a language game.yaml does not declare (`de:` in a Polish and English
+    game, or `pt:` where `en:` was meant), so its words are lost, and the edition it was meant for prints
+    another language's words in their place.
+    Fails:  languages: [pl, en] and a unit's name: {pl: Piechota, de: Infanterie}
+    Passes: languages: [pl, en, de] and the same name
+    """
+    declared = game.game.languages
+    for item in printed_texts(game):
+        if not isinstance(item.text, dict):
+            continue
+        extra = [lang for lang in item.text if lang not in declared]
+        if extra:
+            yield Finding(item.at, f"{item.what} has a {_listed(extra)} text, but the game's languages are "
+                          f"{_listed(list(declared))}: no edition prints it",
+                          f"add {extra[0]} to `languages` in game.yaml, or write the text under one of "
+                          f"{', '.join(declared)}", subject=f"{item.subject}:{','.join(extra)}")
+
+
 @check("text/untranslated", severity=WARNING)
 def untranslated_texts(game: Game, ix: Index) -> Iterator[Finding]:
     """A text printed alike in every edition has no word of only one of the game's languages.
