@@ -17,7 +17,7 @@ from builder.model.charts import Chart, Tec, printed_cells
 from builder.model.content import Game
 from builder.render.charts import ChartText, _tec_label, roll_label
 from tests.conftest import game_folders
-from tests.proof._chart_reading import Found, Glyph, compact, find_run, glyphs, split_run
+from tests.proof.reading import Found, Glyph, compact, find_run, glyphs, split_run
 
 COLUMN_TOLERANCE_PT = 1.0
 """How far a centred cell's middle may stray from its column's (rounding of glyph boxes)."""
