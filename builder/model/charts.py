@@ -7,7 +7,7 @@ from pydantic import Field
 
 from builder.model.base import ContentModel, DesignedFlag, Id, Number, Text
 from builder.model.cells import (NOTHING, CellKind, CellType, CellValue, ChartRef, Result, ResultPrint, Symbol,
-                                 cell_problem, cell_text, number_text, signed_number)
+                                 cell_problem, cell_text, number_text, signed_number, signed_text)
 
 __all__ = ["Cell", "ChartRef", "Result", "Symbol"]
 
@@ -265,7 +265,7 @@ def cost_text(value: Cell, cell: CellType, lang: str) -> str:
     """Return a TEC cost as printed: a plain number, or `+n` when written with its sign (added to another)."""
     number = signed_number(value)
     if _is_added(value):
-        return ("−" if number < 0 else "+") + number_text(abs(number), lang)
+        return signed_text(number, lang, zero="+0")  # a cost added to another keeps its sign, even for 0
     if number is not None and not isinstance(value, bool):
         return number_text(number, lang)
     return cell_text(value, replace(cell, kind="result") if _as_result(value, cell) else cell, lang)
