@@ -13,6 +13,7 @@ from builder.model.counters import Unit
 from builder.plan.hexes import limits_in, stacking_share
 from builder.plan.placement import Placed
 from builder.plan.setups import Setup, planned_setups
+from builder.plan.vassal.pieces import unit_facings
 from builder.diagnostics import WARNING, Finding, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -143,3 +144,29 @@ def facings_off_hexside(game: Game, ix: Index) -> Iterator[Finding]:
                 yield Finding(location_of(where, "facing"), f"facing {where.facing}° points at no hexside of map "
                               f'"{m.map.id}" (hexsides face {first}°, {first + HEXSIDE_STEP_DEG}°, …)',
                               "turn it to the nearest hexside", subject=f"{scenario.id}:{where.facing}")
+
+
+@check("scenario/facing-not-turnable", severity=WARNING)
+def facings_not_turnable(game: Game, ix: Index) -> Iterator[Finding]:
+    """A facing is given only to pieces that turn in the VASSAL module: vehicles, and markers laid on a hexside.
+
+    Why: the setup card prints the facing, but the module's piece of any other counter has no way to turn,
+    so it starts facing up, and the two components a player sets up from disagree.
+    Fails:  placements: [{units: [hq, r1], zone: north, facing: 180}] where hq and r1 are infantry
+    Passes: placements: [{units: [tank-1], zone: north, facing: 180}] where tank-1's type has role: vehicle
+    """
+    for scenario in game.scenarios:
+        wheres = [p for side in scenario.setup for p in side.placements] + [*scenario.reinforcements,
+                                                                           *scenario.markers]
+        for where in wheres:
+            if not where.facing:
+                continue
+            units = [ix.units[i] for i in getattr(where, "units", []) if i in ix.units]
+            markers = [ix.markers[i] for i in getattr(where, "markers", []) if i in ix.markers]
+            still = [u.id for u in units if not unit_facings(game, u)] + [m.id for m in markers if not m.hexside]
+            if still:
+                yield Finding(location_of(where, "facing"), f"facing {where.facing}° is printed on the setup card, "
+                              f"but {', '.join(still)} cannot turn in the VASSAL module (only vehicles and markers "
+                              "laid on a hexside turn): they start facing up there",
+                              "give the facing only to the pieces that turn, in a placement of their own",
+                              subject=f"{scenario.id}:{','.join(still)}")

@@ -100,7 +100,7 @@ import VASSAL.tools.deprecation.RemovalAndDeprecationChecker;
  *
  * <p>The report (stdout, JSON): version, module and game names, maps, pieces_built and piece_failures,
  * setups (per setup: game_started, piece_count and pieces as rows [piece, map, locationName, "x,y",
- * board, id], masked: the ids of masked pieces), actions (key commands fired on palette pieces, each trait's state before and after, see
+ * board, id], masked: the ids of masked pieces, turned: each turned piece's angle by id), actions (key commands fired on palette pieces, each trait's state before and after, see
  * fireKeys), warnings, prompts_answered, and the chat-log lines written in each phase. "fatal" or
  * "timeout" is present when the check could not finish. Exit code: 0 done, 2 fatal error, 3 timeout, 64 usage.
  *
@@ -593,6 +593,16 @@ public final class VCheck {
             }
           }
           return ids;
+        }));
+        r.put("turned", onEdt(() -> {  // id -> the angle (degrees, counter-clockwise) of each piece turned from its image's top
+          final Map<String, Double> angles = new LinkedHashMap<>();
+          for (final GamePiece p : gs.getAllPieces()) {
+            final FreeRotator rotator = p instanceof Stack ? null : (FreeRotator) Decorator.getDecorator(p, FreeRotator.class);
+            if (rotator != null && rotator.getAngle() != 0.0) {
+              angles.put(p.getId(), rotator.getAngle());
+            }
+          }
+          return angles;
         }));
       }
       catch (Throwable t) {

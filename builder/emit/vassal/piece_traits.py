@@ -8,13 +8,15 @@ rotation outside it (Footprint), so the rotator sits inside; the mask outside ev
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, LAYER
 from builder.plan.vassal.pieces import PiecePlan, Prototype
 from builder.emit.vassal.play import COMMAND_RANGE, NOBODY, REVEAL, Play
 from builder.emit.vassal.trait_kinds import (area_of_effect, basic_piece, calculated, clone, delete, footprint, labeler, layer,
                                              marker, mask, masked_state, movement_markable, palette_state,
-                                             report_state, restricted, return_to_deck, rotator, send_to, side_mask,
-                                             use_prototype)
+                                             report_state, restricted, return_to_deck, rotation_state, rotator, send_to,
+                                             side_mask, use_prototype)
 from builder.emit.vassal.traits import (KEY_CCW, KEY_COMBAT, KEY_CW, KEY_ELIMINATE, KEY_FLIP, KEY_MASK, KEY_RESTORE, Piece,
                                         Trait, keystroke)
 from builder.plan.vassal.words import word
@@ -58,8 +60,9 @@ def _action_traits(plan: PiecePlan, play: Play) -> list[Trait]:
     return traits
 
 
-def _outer_traits(plan: PiecePlan, level: int, play: Play, hidden: bool = False) -> list[Trait]:
-    """Return the traits around a piece's properties, outermost first (see the module's docstring)."""
+def _outer_traits(plan: PiecePlan, level: int, play: Play, hidden: bool = False, facing_deg: int = 0) -> list[Trait]:
+    """Return the traits around a piece's properties, outermost first (see the module's docstring); a piece that
+    turns starts `facing_deg` clockwise from its image's top."""
     traits = _mask_traits(plan, play, hidden)
     reported = _reported(plan, play)
     traits += [report_state(reported)] if reported else []
@@ -67,7 +70,8 @@ def _outer_traits(plan: PiecePlan, level: int, play: Play, hidden: bool = False)
     if play.command_range is not None:
         traits.append(area_of_effect(word("command", play.lang), COMMAND_RANGE))
     if play.facings:
-        traits.append(rotator(play.facings, word("rotate", play.lang), word("cw", play.lang), word("ccw", play.lang)))
+        turn = rotator(play.facings, word("rotate", play.lang), word("cw", play.lang), word("ccw", play.lang))
+        traits.append(replace(turn, state=rotation_state(play.facings, facing_deg)) if facing_deg else turn)
     if play.calculated:
         traits.append(combat_layer(play.lang))
     if plan.has_layer:
@@ -109,13 +113,14 @@ def game_state(map_name: str, x: int, y: int, gpid: int, piece_id: str) -> str:
 
 
 def game_piece(plan: PiecePlan, prototypes: dict[str, Prototype], *, level: int, state: str, play: Play = NOBODY,
-               hidden: bool = False) -> Piece:
+               hidden: bool = False, facing_deg: int = 0) -> Piece:
     """Return the piece as a saved game holds it: prototypes expanded, Layer at `level`, masked by its owner
-    when `hidden`."""
+    when `hidden`, turned to `facing_deg` if it turns."""
     expanded: list[Trait] = []
     for name in plan.prototypes:
         prototype = prototypes.get(name)
         expanded += _marks(prototype.properties) if prototype else [use_prototype(name)]
     levels = max(1, len(plan.images))
-    traits = _outer_traits(plan, min(max(level, 1), levels), play, hidden) + _marks(plan.properties, play) + expanded
+    traits = _outer_traits(plan, min(max(level, 1), levels), play, hidden, facing_deg) + _marks(plan.properties, play) \
+        + expanded
     return Piece(tuple(traits), basic_piece(plan.images[0], plan.name, state=state))

@@ -13,16 +13,12 @@ from dataclasses import dataclass
 
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.combat import CombatHelper, step_value, terrain_expression
-from builder.plan.vassal.pieces import FaceRecipe, PiecePlan, image_stem
+from builder.plan.vassal.pieces import FaceRecipe, PiecePlan, hex_facings, image_stem, unit_facings
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Marker, Unit
 from builder.model.units import MM_PER_INCH
 
-HEX_FACINGS = 6
-"""A piece laid on a hexside or a vehicle on a hex map faces one of the six hexsides."""
-FREE = 1
-"""VASSAL's count of facings for free rotation (any angle): vehicles on a gridless table."""
 MM_PER_CM = 10.0
 REVEAL = "Reveal"
 """The piece property holding how the rules reveal a hidden piece (the mouse-over viewer shows it)."""
@@ -137,8 +133,7 @@ def _unit_play(game: Game, unit: Unit, piece: PiecePlan, dead: dict[str, Spot], 
                helper: CombatHelper | None) -> Play:
     side = next((s for s in game.game.sides if s.id == _side_id(game, unit.nationality)), None)
     reveal = text_in(side.hidden, game.game.languages[0]) if side else ""
-    role = next((t.role for t in game.counters.unit_types if t.id == unit.type), "combat")
-    facings = (HEX_FACINGS if game.game.scale.measure == "hex" else FREE) if role == "vehicle" else 0
+    facings = unit_facings(game, unit)
     return Play(_side_name(game, piece.side), hidden_mask_image(unit.nationality) if reveal else None, reveal, facings,
                 dead.get(unit.nationality), None, command_range(game, unit, scale), game.game.languages[0],
                 combat_properties(helper, piece))
@@ -147,7 +142,7 @@ def _unit_play(game: Game, unit: Unit, piece: PiecePlan, dead: dict[str, Spot], 
 def _marker_play(game: Game, marker: Marker, piece: PiecePlan, decks: dict[str, str]) -> Play:
     reveal = text_in(marker.hidden, game.game.languages[0])
     mask = f"{image_stem(marker.id)}-mask.png" if reveal and piece.side else None
-    return Play(_side_name(game, piece.side), mask, reveal, HEX_FACINGS if marker.hexside else 0, None,
+    return Play(_side_name(game, piece.side), mask, reveal, hex_facings(game) if marker.hexside else 0, None,
                 decks.get(marker.cup) if marker.cup else None, None, game.game.languages[0])
 
 

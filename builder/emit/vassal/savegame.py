@@ -55,19 +55,20 @@ class Commands:
     def __init__(self, plan: ModulePlan) -> None:
         self.plan = plan
         self.prototypes = {p.name: p for p in plan.prototypes}
-        self.pieces: dict[tuple[str, int, bool], Piece] = {}
+        self.pieces: dict[tuple[str, int, bool, int], Piece] = {}
         self.types: dict[str, str] = {}
 
-    def add(self, piece: PiecePlan, level: int, state: str, piece_id: str, *, placed: bool = True) -> str:
-        """Return the AddPiece of a piece at a Layer level with this BasicPiece state; a `placed` piece (not in
-        a cup) that its side keeps hidden starts masked."""
+    def add(self, piece: PiecePlan, level: int, state: str, piece_id: str, *, placed: bool = True,
+            facing_deg: int = 0) -> str:
+        """Return the AddPiece of a piece at a Layer level with this BasicPiece state, turned to `facing_deg` if
+        it turns; a `placed` piece (not in a cup) that its side keeps hidden starts masked."""
         play = self.plan.play_of(piece)
         hidden = placed and starts_hidden(play)
-        key = (piece.counter_id, level, hidden)
+        key = (piece.counter_id, level, hidden, facing_deg)
         made = self.pieces.get(key)
         if made is None:
             made = self.pieces[key] = game_piece(piece, self.prototypes, level=level, state="", play=play,
-                                                 hidden=hidden)
+                                                 hidden=hidden, facing_deg=facing_deg)
         if piece.counter_id not in self.types:
             self.types[piece.counter_id] = made.type()
         return add_piece(made, piece_id, type_text=self.types[piece.counter_id], basic_state=state)
@@ -82,7 +83,8 @@ def _spots(plan: ModulePlan, setup: Setup, ids: Ids, commands: Commands) -> list
         board, x, y = found
         piece_id = ids.new()
         state = game_state(board.name, x, y, piece.gpid, piece_id)
-        spots.append(Spot(piece_id, commands.add(piece, placed.level, state, piece_id), board, x, y))
+        made = commands.add(piece, placed.level, state, piece_id, facing_deg=placed.facing_deg)
+        spots.append(Spot(piece_id, made, board, x, y))
     return spots
 
 

@@ -140,6 +140,17 @@ def rotator(facings: int, command: str, cw: str, ccw: str) -> Trait:
                              "true"), "0")
 
 
+def rotation_state(facings: int, facing_deg: int) -> str:
+    """Return the state of Can Rotate (`rotator`) that turns a piece `facing_deg` clockwise from its image's top.
+
+    VASSAL keeps a free rotation as its angle, in degrees counter-clockwise (Java's double: `-90.0`), and stepped
+    facings as the step's index, each step 360 / `facings` degrees clockwise (`2`: 120° of 6 facings); an
+    angle between steps goes to the nearest (the check scenario/facing-not-turnable warns of it)."""
+    if facings == 1:
+        return f"{-float(facing_deg)}" if facing_deg else "0.0"
+    return str(round(facing_deg * facings / 360) % facings)
+
+
 @lru_cache(maxsize=8)
 def area_of_effect(command: str, prop: str) -> Trait:
     """Return Area of Effect (Ctrl+K): a shaded area whose radius is the piece's property `prop`."""

@@ -58,6 +58,26 @@ class Prototype:
     properties: tuple[tuple[str, str], ...]
 
 
+FREE_FACINGS = 1
+"""VASSAL's count of facings for free rotation (any angle): vehicles on a gridless table."""
+
+
+def hex_facings(game: Game) -> int:
+    """Return the steps a piece turns through on the game's hex maps: one per hexside (6) where every hexside
+    faces a multiple of 60° (flat-topped hexes); one per hexside and corner (12, 30° each) where some face
+    30°, 90°, … (pointy-topped), since VASSAL counts its steps from the top of a piece's image."""
+    return 6 if all(m.grid.orientation == "flat" for m in game.maps.maps if m.grid is not None) else 12
+
+
+def unit_facings(game: Game, unit: Unit) -> int:
+    """Return how many facings a unit's piece turns through in the module: a vehicle's are its hex map's
+    steps (`hex_facings`), or free on a table; any other unit's none (0: it does not turn)."""
+    role = next((t.role for t in game.counters.unit_types if t.id == unit.type), "combat")
+    if role != "vehicle":
+        return 0
+    return hex_facings(game) if game.game.scale.measure == "hex" else FREE_FACINGS
+
+
 def gpid_of(counter_id: str) -> int:
     """Return the gpid of a counter id: stable, and the same in every build."""
     digest = hashlib.sha256(counter_id.encode("utf-8")).hexdigest()

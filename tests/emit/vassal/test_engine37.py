@@ -110,18 +110,26 @@ def saved_game(checked: Checked, setup: Setup) -> SavedGame:
     return read_saved_game(inner.read("savedGame").decode("utf-8"))
 
 
+def _placed_ids(plan: ModulePlan, setup: Setup, save: SavedGame) -> dict:
+    """Return the placement of each piece the save holds outside cups, by piece id (the plan's order)."""
+    in_decks = {member for deck in save.decks for member in deck[5]}
+    loose = sorted(pid for pid in save.pieces if pid not in in_decks)
+    placed = [p for p in setup.placed if plan.piece(p.counter_id) and plan.position(p.target)]
+    return dict(zip(loose, placed))
+
+
 def planned_places(plan: ModulePlan, setup: Setup, save: SavedGame) -> dict[str, Place]:
     """Return where the plan puts each piece of a scenario's save, by piece id.
 
     The save holds the placed counters first, in plan order (those the plan gives a place and a piece),
     then each cup's chits in its deck."""
     in_decks = {member for deck in save.decks for member in deck[5]}
-    loose = sorted(pid for pid in save.pieces if pid not in in_decks)
+    loose = [pid for pid in save.pieces if pid not in in_decks]
     placed = [p for p in setup.placed if plan.piece(p.counter_id) and plan.position(p.target)]
     assert len(loose) == len(placed), \
         f"{setup.scenario.id}: the save holds {len(loose)} pieces outside cups, the plan places {len(placed)}"
     places = {}
-    for pid, piece in zip(loose, placed):
+    for pid, piece in _placed_ids(plan, setup, save).items():
         board, x, y = plan.position(piece.target)
         if piece.target.kind == "point":
             places[pid] = Place(board.name, board.zone_name((x, y)), (x, y))
@@ -215,6 +223,21 @@ def test_hidden_units_start_masked(checked: Checked) -> None:
                                   f"{sorted(planned - masked)} fewer than the save"
     if checked.game.id == "magersfontein-1899":
         assert any(found[name]["masked"] for name in found), "no Boer unit starts hidden"
+
+
+def test_pieces_start_turned_as_planned(checked: Checked) -> None:
+    """In every scenario the engine turns exactly the pieces the plan sets up facing a direction (and able to turn),
+    each to its facing: VASSAL's angle is counter-clockwise, the plan's clockwise."""
+    found = checked.report["setups"]
+    by_file = {s.get("file"): s.get("name") for s in build_file(checked).iter() if s.tag.endswith(".PredefinedSetup")}
+    for setup in checked.plan.setups:
+        save = saved_game(checked, setup)
+        planned = {pid: placed.facing_deg for pid, placed in _placed_ids(checked.plan, setup, save).items()
+                   if placed.facing_deg % 360 and save.pieces[pid].trait("rotate;") is not None}
+        turned = {pid: -angle % 360 for pid, angle in found[by_file[setup_file(setup)]]["turned"].items()}
+        assert turned == planned, f"{setup.scenario.id}: the engine turns {turned}, the plan {planned}"
+    if checked.game.id == "bolt-action":
+        assert any(found[name]["turned"] for name in found), "the half-track does not start facing south"
 
 
 def _action(checked: Checked, name: str) -> dict:

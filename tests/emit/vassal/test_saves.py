@@ -114,6 +114,40 @@ def test_every_piece_is_where_the_scenario_puts_it(plan: ModulePlan) -> None:
                 assert int(layer.state) == placed.level
 
 
+def test_pieces_that_turn_start_at_their_planned_facing(plan: ModulePlan) -> None:
+    """A turning piece's Can Rotate state is its facing: VASSAL's stepped index (60° a step on flat-topped
+    hexes) or, turning freely, the angle counter-clockwise; a piece placed without a facing starts unturned."""
+    for setup, save in _saves(plan):
+        in_decks = {m for deck in save.decks for m in deck[5]}
+        loose = [p for pid, p in sorted(save.pieces.items()) if pid not in in_decks]
+        for placed, piece in zip(setup.placed, loose):
+            rotate = piece.trait("rotate;")
+            if rotate is None:
+                continue
+            facings = int(rotate.field("facings"))
+            turned = -float(rotate.state) % 360 if facings == 1 else int(rotate.state) * 360 / facings
+            assert turned == placed.facing_deg % 360, (setup.scenario.id, placed.counter_id, rotate.state)
+
+
+def test_a_vehicle_set_up_facing_a_direction_starts_turned(tmp_path) -> None:
+    import shutil
+    folder = tmp_path / "minimal"
+    shutil.copytree(MINIMAL, folder)
+    counters = folder / "counters.yaml"
+    counters.write_text(counters.read_text(encoding="utf-8").replace(
+        "{id: armour, name: Armour, symbol: armour, movement_class: mech,",
+        "{id: armour, name: Armour, symbol: armour, movement_class: mech, role: vehicle,"), encoding="utf-8")
+    scenario = folder / "scenarios" / "meeting.yaml"
+    scenario.write_text(scenario.read_text(encoding="utf-8").replace(
+        "{units: [r2], stacked_with: {formation: 1-div}}", "{units: [r2], stacked_with: {formation: 1-div}, facing: 120}"),
+        encoding="utf-8")
+    plan = plan_module(load_game(folder))
+    [(_, save)] = _saves(plan)
+    turned = [p.trait("rotate;").state for p in save.pieces.values() if p.trait("rotate;") is not None]
+    assert turned == ["2"]  # the second of six steps of 60° clockwise
+    test_pieces_that_turn_start_at_their_planned_facing(plan)
+
+
 def test_hex_placements_are_legal_and_resolved(plan: ModulePlan) -> None:
     for setup in plan.setups:
         for placed in setup.placed:
