@@ -35,6 +35,26 @@ PAPERS_MM: dict[str, tuple[float, float]] = {
 """Portrait paper sizes, short side first: ISO 216 A4-A1; US Letter (8.5 × 11 in), Tabloid (11 × 17 in)
 and ANSI D / Arch (22 × 34 in), the large-format sheets print shops stock."""
 
+SAME_SIZE_MM = 25.0
+"""Papers whose sizes differ by at most this in each dimension (A4 and Letter: 5.9 × 17.6 mm) share one
+type area: a document is typeset once for them all (`paper_groups`)."""
+
+
+def paper_groups(papers: list[str] | tuple[str, ...]) -> list[tuple[str, ...]]:
+    """Return `papers` in groups of about the same size, in order: each paper joins the first group whose every
+    paper differs from it by at most SAME_SIZE_MM in each dimension, or starts a group of its own."""
+    groups: list[list[str]] = []
+    for paper in papers:
+        width, height = PAPERS_MM[paper]
+        near = (g for g in groups if all(abs(width - PAPERS_MM[p][0]) <= SAME_SIZE_MM
+                                         and abs(height - PAPERS_MM[p][1]) <= SAME_SIZE_MM for p in g))
+        group = next(near, None)
+        if group is None:
+            groups.append([paper])
+        elif paper not in group:
+            group.append(paper)
+    return [tuple(g) for g in groups]
+
 COUNTER_MM = (6.0, 80.0)
 """The smallest and largest counter side sandtable lays out: below 6 mm no value is legible, above 80 mm
 a counter is a card."""

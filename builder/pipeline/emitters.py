@@ -116,16 +116,17 @@ tests/test_build_cache.py runs each listed emitter with everything else poisoned
 
 
 def _one_rulebook_each(game: Game) -> list[Game]:
-    """Return the game narrowed to each rulebook on each paper: every one is typeset on its own."""
+    """Return the game narrowed to each rulebook on each group of papers it is typeset once for (`typeset_groups`):
+    every one is typeset on its own."""
     settings = game.game.print
     return [dataclasses.replace(game, rulebooks=(book,), game=game.game.model_copy(
-                update={"print": settings.model_copy(update={"papers": [paper]})}))
-            for book in game.rulebooks for paper in settings.papers]
+                update={"print": settings.model_copy(update={"papers": list(group)})}))
+            for book in game.rulebooks for group in pdf_rulebook.typeset_groups(game)]
 
 
 PARTS: dict[Emitter, Callable[[Game], list[Game]]] = {emit_rulebook_pdf: _one_rulebook_each}
 """Emitters whose work splits into independent parts, and how: each part is the game narrowed to one
-piece of it (one rulebook on one paper), and the emitter's artifacts are its parts' artifacts in order. A build on
+piece of it (one rulebook on one group of papers), and the emitter's artifacts are its parts' artifacts in order. A build on
 several processes runs the parts as separate tasks, so that one long emitter does not hold up a game;
 tests/test_build_parallel.py proves the parts add up to the whole."""
 

@@ -69,7 +69,7 @@ def workload(game: Game) -> dict[str, float]:
 
 
 COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
-    emit_rulebook_pdf: (0.0, {"text": 6.8e-6}),
+    emit_rulebook_pdf: (0.0, {"text": 5.0e-6}),
     emit_vmod: (0.05, {"hex_area": 0.5, "counters": 0.0015, "charts": 0.006}),
     emit_map_pdfs: (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.08}),
     emit_charts_pdf: (0.2, {"charts": 0.0086}),

@@ -24,14 +24,16 @@ from tests.emit.pdf_reading import links, outline, pdf_fonts, pdf_text, reader, 
 BATALHA = CONTENT / "batalha-de-gazala"
 BOLT = CONTENT / "bolt-action"
 CASE = re.compile(r"^(\d+(?:\.\d+)+)\b")
+PAPERS = ("a4", "letter")
+"""Batalha's `print.papers`."""
 CONTENTS_LINE = re.compile(r"^\s*(?P<title>\S.*?)\s*(?:\.\s*)+(?P<page>\d+)\s*$")
 
 
 @pytest.fixture(scope="module")
 def batalha():
-    """Return the Batalha game and its rulebook PDF per language."""
+    """Return the Batalha game and its rulebook PDF per language, on A4 with the type area it shares with Letter."""
     game = load_game(BATALHA)
-    return game, {book.lang: rulebook_pdf(game, book, paper="a4") for book in game.rulebooks}
+    return game, {book.lang: rulebook_pdf(game, book, paper="a4", group=PAPERS) for book in game.rulebooks}
 
 
 def expected_tree(book: Rulebook) -> list[tuple[int, str]]:
@@ -181,11 +183,12 @@ def test_index_page_numbers_link_to_the_pages_they_name(batalha) -> None:
 def test_rebuild_is_byte_identical(batalha) -> None:
     game, pdfs = batalha
     book = next(b for b in game.rulebooks if b.lang == "pt")
-    assert rulebook_pdf(game, book, paper="a4") == pdfs["pt"]
+    assert rulebook_pdf(game, book, paper="a4", group=PAPERS) == pdfs["pt"]
 
 
 def test_emitter_gives_one_pdf_per_language_and_paper_with_its_lang(batalha) -> None:
     game, pdfs = batalha
+    assert tuple(game.game.print.papers) == PAPERS
     artifacts = emit_rulebook_pdf(game)
     assert sorted((a.kind, a.path, a.extra["lang"], a.extra["paper"]) for a in artifacts) == [
         ("rules-pdf", f"rules/rules-{lang}-{paper}.pdf", lang, paper) for lang in ("en", "pt")

@@ -20,7 +20,7 @@ def _flat(text: str) -> str:
 def test_setup_card_lists_every_unit_of_the_scenario(game_id: str) -> None:
     game = load_game(CONTENT / game_id)
     cards = emit_setup_pdf(game)
-    assert len(cards) == len(game.scenarios) * len(game.game.languages)
+    assert len(cards) == len(game.scenarios) * len(game.game.languages) * len(game.game.print.papers)
     for card in cards:
         scenario = next(s for s in game.scenarios if s.id == card.extra["scenario"])
         lang = card.extra["lang"]
@@ -46,8 +46,11 @@ def test_batalha_card_writes_placements_out_in_portuguese() -> None:
 
 def test_minimal_card_covers_stacking_cups_markers_and_is_reproducible() -> None:
     game = load_game(MINIMAL)
-    (card,) = emit_setup_pdf(game)
-    assert card.path == "setup/meeting-en.pdf" and card.kind == "setup-pdf"
+    card, letter = emit_setup_pdf(game)
+    assert (card.path, letter.path) == ("setup/meeting-en-a4.pdf", "setup/meeting-en-letter.pdf")
+    assert card.kind == letter.kind == "setup-pdf" and letter.extra["paper"] == "letter"
+    assert pdf_text(letter.data, raw=True) == pdf_text(card.data, raw=True)  # the A4 card, on Letter
+    assert round(float(reader(letter.data).pages[0].mediabox.width)) == 612
     text = _flat(pdf_text(card.data, raw=True))
     for expected in ("stacked with any unit of 1st Division", "Ville (0402)", "enters on turn 2 by the east edge",
                      "Activation cup: Red chit", "in box Turns: 1", "Each Blueland unit destroyed: 2 VP to Red"):

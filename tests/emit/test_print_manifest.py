@@ -22,7 +22,8 @@ def test_manifest_lists_charts_aid_rules_and_setup_with_their_keys(tmp_path: Pat
     found = {(a["kind"], a["path"]) for a in entries}
     assert {("charts-pdf", "charts/charts-en-a4.pdf"), ("charts-pdf", "charts/charts-en-letter.pdf"),
             ("aid-pdf", "charts/aid-en-a4.pdf"), ("charts-svg", "charts/crt.svg"),
-            ("rules-pdf", "rules/rules-en-a4.pdf"), ("rules-pdf", "rules/rules-en-letter.pdf"), ("setup-pdf", "setup/meeting-en.pdf")} <= found
+            ("rules-pdf", "rules/rules-en-a4.pdf"), ("rules-pdf", "rules/rules-en-letter.pdf"),
+            ("setup-pdf", "setup/meeting-en-a4.pdf"), ("setup-pdf", "setup/meeting-en-letter.pdf")} <= found
     for entry in entries:
         assert entry["lang"] == "en"
         if entry["kind"] in ("charts-pdf", "aid-pdf"):

@@ -88,7 +88,7 @@ def test_a_wrong_hex_on_a_setup_card_fails_the_setup_proof(tmp_path: Path, monke
 
     monkeypatch.setattr(setup_card_render, "where_text", misplacing)
     problems = card_problems(*_card(built_with(tmp_path / "planted", MINIMAL, emit_setup_pdf)))
-    assert problems == ["setup/meeting-en.pdf: no line names '1st Infantry' with ['0102'] beside it"]
+    assert problems == ["setup/meeting-en-a4.pdf: no line names '1st Infantry' with ['0102'] beside it"]
 
 
 def _card(built: Built) -> tuple[Built, dict]:

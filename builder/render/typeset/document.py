@@ -25,7 +25,8 @@ HEADER_PT = 7.0
 
 @dataclass(frozen=True)
 class Layout:
-    """Page size, margins and columns of one document."""
+    """Page size, margins and columns of one document, whose type area (text, running header and folio)
+    fits every paper of `group` with the margins and is centred on the page."""
 
     paper: str
     columns: int
@@ -33,37 +34,55 @@ class Layout:
     margin_mm: float = 15.0
     gutter_mm: float = 6.0
     header_mm: float = 6.0
+    group: tuple[str, ...] = ()
+    """The papers that share this type area (`paper_groups`), so that the document typeset on `paper` is the
+    same on each, its page boxes moved (typeset/papers.py); none: `paper` alone."""
 
-    @property
-    def page_pt(self) -> tuple[float, float]:
-        """Return the page size in points."""
-        width, height = PAPERS_MM[self.paper]
+    def paper_pt(self, paper: str) -> tuple[float, float]:
+        """Return the size of `paper` in points, turned as this document's pages are."""
+        width, height = PAPERS_MM[paper]
         if self.landscape:
             width, height = height, width
         return width * PT_PER_MM, height * PT_PER_MM
 
     @property
+    def page_pt(self) -> tuple[float, float]:
+        """Return the page size in points."""
+        return self.paper_pt(self.paper)
+
+    @property
+    def area_pt(self) -> tuple[float, float]:
+        """Return the width and height of the type area, running header included: the smallest paper's less the margins."""
+        sizes = [self.paper_pt(paper) for paper in (self.paper, *self.group)]
+        margins = 2 * self.margin_mm * PT_PER_MM
+        return min(w for w, _ in sizes) - margins, min(h for _, h in sizes) - margins
+
+    @property
+    def origin_pt(self) -> tuple[float, float]:
+        """Return the type area's lower left corner on the page: the area centred."""
+        (width, height), (area_w, area_h) = self.page_pt, self.area_pt
+        return (width - area_w) / 2, (height - area_h) / 2
+
+    @property
     def column_pt(self) -> float:
         """Return the width of one body column."""
-        width, _ = self.page_pt
-        inner = width - 2 * self.margin_mm * PT_PER_MM
-        return (inner - (self.columns - 1) * self.gutter_mm * PT_PER_MM) / self.columns
+        return (self.text_width_pt - (self.columns - 1) * self.gutter_mm * PT_PER_MM) / self.columns
 
     @property
     def text_width_pt(self) -> float:
         """Return the width of the one-column text area."""
-        return self.page_pt[0] - 2 * self.margin_mm * PT_PER_MM
+        return self.area_pt[0]
 
     @property
     def text_height_pt(self) -> float:
         """Return the height of the text area."""
-        return self.page_pt[1] - 2 * self.margin_mm * PT_PER_MM - self.header_mm * PT_PER_MM
+        return self.area_pt[1] - self.header_mm * PT_PER_MM
 
 
 def _frames(layout: Layout, columns: int, prefix: str) -> list[Frame]:
-    margin, gutter = layout.margin_mm * PT_PER_MM, layout.gutter_mm * PT_PER_MM
+    (left, bottom), gutter = layout.origin_pt, layout.gutter_mm * PT_PER_MM
     width = layout.text_width_pt if columns == 1 else layout.column_pt
-    return [Frame(margin + n * (width + gutter), margin, width, layout.text_height_pt, id=f"{prefix}{n}",
+    return [Frame(left + n * (width + gutter), bottom, width, layout.text_height_pt, id=f"{prefix}{n}",
                   leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0) for n in range(columns)]
 
 
@@ -104,8 +123,7 @@ class TypesetDocument(BaseDocTemplate):
                          subject=info.subject, keywords=info.keywords, creator="sandtable", producer="sandtable",
                          lang=info.lang, initialFontName=family(),
                          keepTogetherClass=KeepGroup,
-                         leftMargin=layout.margin_mm * PT_PER_MM, rightMargin=layout.margin_mm * PT_PER_MM,
-                         topMargin=layout.margin_mm * PT_PER_MM, bottomMargin=layout.margin_mm * PT_PER_MM)
+                         **_margins(layout))
         self.layout = layout
         self.running_title = title
         self.section = ""
@@ -143,16 +161,22 @@ class TypesetDocument(BaseDocTemplate):
             self.section = flowable.outline_text
 
     def _decorate(self, canvas, doc) -> None:
-        width, height = self.layout.page_pt
-        margin = self.layout.margin_mm * PT_PER_MM
+        (left, bottom), (width, height) = self.layout.origin_pt, self.layout.area_pt
         canvas.saveState()
         canvas.setFillColorRGB(0.3, 0.3, 0.3)
         canvas.setFont(family(), HEADER_PT)
-        top = height - margin + HEADER_PT * 0.4
+        top = bottom + height + HEADER_PT * 0.4
         if doc.page > 1:
-            canvas.drawString(margin, top, self.running_title)
+            canvas.drawString(left, top, self.running_title)
             canvas.setFont(registered("sans", True), HEADER_PT)
-            canvas.drawRightString(width - margin, top, self.section)
+            canvas.drawRightString(left + width, top, self.section)
             canvas.setFont(family(), HEADER_PT)
-        canvas.drawCentredString(width / 2, margin - 3 * HEADER_PT, str(doc.page))
+        canvas.drawCentredString(left + width / 2, bottom - 3 * HEADER_PT, str(doc.page))
         canvas.restoreState()
+
+
+def _margins(layout: Layout) -> dict[str, float]:
+    """Return the page's margins around the type area, as reportlab's document template takes them."""
+    (left, bottom), (width, height), (page_w, page_h) = layout.origin_pt, layout.area_pt, layout.page_pt
+    return {"leftMargin": left, "rightMargin": page_w - left - width, "bottomMargin": bottom,
+            "topMargin": page_h - bottom - height}

@@ -20,9 +20,9 @@ BODY_PT = 6.0
 COLUMNS = 3
 
 
-def reference_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
-    """Return the quick-reference sheet of one language."""
-    layout = Layout(paper, columns=COLUMNS, landscape=True, margin_mm=8.0, gutter_mm=5.0, header_mm=4.0)
+def reference_pdf(game: Game, book: Rulebook, *, paper: str, group: tuple[str, ...] = ()) -> bytes:
+    """Return the quick-reference sheet of one language, on a type area that fits every paper of `group` too."""
+    layout = Layout(paper, columns=COLUMNS, landscape=True, margin_mm=8.0, gutter_mm=5.0, header_mm=4.0, group=group)
     # a sheet for the table: designer's notes (why a rule reads as it does) stay in the rulebook
     setting = make_setting(game, book, layout, BODY_PT, indexed=False, air=0.6, boxes=("example", "note"))
     title = text_in(game.game.document.title, book.lang)

@@ -201,9 +201,10 @@ def rulebook_story(game: Game, book: Rulebook, layout: Layout) -> tuple[list[Flo
     return story + index_story, contents, index
 
 
-def rulebook_pdf(game: Game, book: Rulebook, *, paper: str) -> bytes:
-    """Return the rulebook of one language as a two-column PDF with contents, outline, glossary, index."""
-    layout = Layout(paper, columns=2)
+def rulebook_pdf(game: Game, book: Rulebook, *, paper: str, group: tuple[str, ...] = ()) -> bytes:
+    """Return the rulebook of one language as a two-column PDF with contents, outline, glossary, index, on a
+    type area that fits every paper of `group` too."""
+    layout = Layout(paper, columns=2, group=group)
     story, contents, index = rulebook_story(game, book, layout)
     buffer = io.BytesIO()
     title = text_in(game.game.document.title, book.lang) or text_in(game.game.title, book.lang)

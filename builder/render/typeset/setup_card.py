@@ -295,11 +295,12 @@ def _by_placement(setup: Setup) -> dict[int, list[Placed]]:
     return found
 
 
-def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str,
+def setup_card_pdf(game: Game, scenario: Scenario, lang: str, *, paper: str, group: tuple[str, ...] = (),
                    cells: SharedCells | None = None, setup: Setup | None = None) -> bytes:
-    """Return the setup card of one scenario in one language; `cells` are those of the game's other
-    cards, made before, and `setup` the scenario as planned (builder/plan/setups.py)."""
-    layout = Layout(paper, columns=2)
+    """Return the setup card of one scenario in one language, on a type area that fits every paper of `group`
+    too; `cells` are those of the game's other cards, made before, and `setup` the scenario as planned
+    (builder/plan/setups.py)."""
+    layout = Layout(paper, columns=2, group=group)
     if setup is None:
         setup = next(s for s in planned_setups(game) if s.scenario is scenario)
     card = Card(game, scenario, Names(game, lang), styles(BODY_PT), layout.column_pt,
