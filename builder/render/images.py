@@ -11,10 +11,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-# imported with the emitters, before a build forks its tasks: each child drawing SVG art (a rulebook on one
-# paper, a map, a module) would otherwise import svglib and lxml again, some 30 ms of CPU each
-from svglib.svglib import svg2rlg
-
 from builder.model.template import Box
 from builder.model.units import MM_PER_INCH
 from builder.render.drawing import Group, Image, Item
@@ -120,4 +116,7 @@ def printed_dpi(size: ImageSize, w_mm: float, h_mm: float) -> float:
 @lru_cache(maxsize=256)
 def vector_drawing(path: str) -> object:
     """Return an SVG file as a reportlab Drawing (svglib), read once per build process."""
+    # imported here, for the PDF backend: the checks, which read this module for the art's sizes, never draw
+    # it (builder/pipeline/emitters.py imports svglib before a build forks its tasks)
+    from svglib.svglib import svg2rlg
     return svg2rlg(path)
