@@ -112,7 +112,7 @@ def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -
     import pytest
 
     from builder import build
-    from builder.pipeline import checking, scheduling
+    from builder.pipeline import emitters, scheduling
 
     def broken(game):
         time.sleep(1.0)  # started last, it fails once the others' artifacts are in the staging folder
@@ -121,12 +121,12 @@ def test_an_emitter_that_fails_leaves_no_staging_folder_behind(tmp_path: Path) -
     out = tmp_path / "out"
     original, reader_made = build.EMITTERS[0], scheduling.READER_MADE
     build.EMITTERS[0] = broken  # the children are forked from this process: they see it
-    scheduling.READER_MADE = checking.READER_MADE = ()  # in a task's child, not in the one that reads the game
+    scheduling.READER_MADE = emitters.READER_MADE = ()  # in a task's child, not in the one that reads the game
     try:
         with pytest.raises(RuntimeError, match="this emitter broke"):
             build.check_and_build([CONTENT / "bolt-action"], out, jobs=2)
     finally:
-        build.EMITTERS[0], scheduling.READER_MADE, checking.READER_MADE = original, reader_made, reader_made
+        build.EMITTERS[0], scheduling.READER_MADE, emitters.READER_MADE = original, reader_made, reader_made
     assert not out.exists() or sorted(p.name for p in out.iterdir()) == []
 
 

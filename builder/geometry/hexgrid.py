@@ -109,6 +109,11 @@ class Hexside:
         return cls(first, second) if first <= second else cls(second, first)
 
 
+def cube_distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> int:
+    """Return the distance in hexes between two hexes given by their cube coordinates (HexGrid.cube)."""
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]), abs(a[2] - b[2]))
+
+
 @dataclass(frozen=True)
 class HexGrid:
     """A hex grid as the content describes it, with every label it prints."""
@@ -209,9 +214,7 @@ class HexGrid:
 
     def distance(self, a: Hex, b: Hex) -> int:
         """Return the distance in hexes."""
-        qa, ra, sa = self.cube(a)
-        qb, rb, sb = self.cube(b)
-        return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
+        return cube_distance(self.cube(a), self.cube(b))
 
     def neighbours(self, hex_: Hex) -> list[Hex]:
         """Return the adjacent hexes that lie on the grid."""

@@ -4,6 +4,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Callable
 
+# imported with the emitters, before a build forks its tasks: each child drawing SVG art (a rulebook on one
+# paper, a map, a module) would otherwise import svglib and lxml again, some 30 ms of CPU each
+import svglib.svglib  # noqa: F401
+
 from builder.cache import emitter_key, game_parts, part_fingerprint
 from builder.collector import collector_paused
 from builder.emit import charts_svg, counters, map_png, map_svg, pdf_aid, pdf_charts, pdf_map, pdf_rulebook, pdf_setup

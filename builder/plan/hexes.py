@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from builder.geometry.hexgrid import AxisLabels, GridShape, Hex, HexGrid, Labelling
+from builder.geometry.hexgrid import AxisLabels, GridShape, Hex, HexGrid, Labelling, cube_distance
 from builder.model.charts import Tec
 from builder.model.content import Game
 from builder.model.counters import Unit
@@ -99,12 +99,14 @@ class HexMap:
 
     def by_distance(self, labels: list[str], anchors: list[str]) -> tuple[tuple[int, str], ...]:
         """Return (distance to the nearest anchor, label) of each label, nearest first, then by label."""
-        centres = [h for h in (self.grid.find(a) for a in anchors) if h is not None]
+        # the anchors' cube coordinates found once, not again for every hex of the area
+        centres = [self.grid.cube(h) for h in (self.grid.find(a) for a in anchors) if h is not None]
         found = []
         for label in labels:
             hex_ = self.grid.find(label)
             if hex_ is not None:
-                found.append((min((self.grid.distance(c, hex_) for c in centres), default=0), label))
+                cube = self.grid.cube(hex_)
+                found.append((min((cube_distance(c, cube) for c in centres), default=0), label))
         return tuple(sorted(found))
 
 

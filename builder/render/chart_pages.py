@@ -5,7 +5,9 @@ columns, front and back.
 from __future__ import annotations
 
 import io
+from bisect import bisect_left
 from dataclasses import dataclass
+from itertools import accumulate
 
 from reportlab.lib.units import mm as PT_PER_MM
 
@@ -84,7 +86,10 @@ def fitted(drawing: Drawing, width_mm: float, height_mm: float) -> Drawing:
 def _cuts(drawing: Drawing) -> tuple[list[float], list[float]]:
     """Return where a drawing may be cut without cutting text: its rules across, and the gaps between lines."""
     lines = sorted((box.y0_mm, box.y1_mm) for box in (t.box for t in printed_texts(drawing.items)))
-    clear = lambda y: not any(top < y < bottom for top, bottom in lines)  # noqa: E731
+    # y cuts no line when every line starting above it ends by it: the lowest end of those lines, found at once
+    # (each cut tried against every line took 0.04 s of next-war's charts)
+    tops, lowest = [top for top, _ in lines], list(accumulate((bottom for _, bottom in lines), max))
+    clear = lambda y: (above := bisect_left(tops, y)) == 0 or lowest[above - 1] <= y  # noqa: E731
     rules = sorted({round(b.y0_mm + (b.y1_mm - b.y0_mm) / 2, 6) for b in shape_boxes(drawing.items)
                     if b.y1_mm - b.y0_mm < RULE_MM and b.x1_mm - b.x0_mm > 0.8 * drawing.width_mm})
     gaps = [(a[1] + b[0]) / 2 for a, b in zip(lines, lines[1:]) if b[0] > a[1]]

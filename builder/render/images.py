@@ -12,10 +12,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-# imported with the emitters, before a build forks its tasks: each child drawing SVG art (a rulebook on one
-# paper, a map, a module) would otherwise import svglib and lxml again, some 30 ms of CPU each
-from svglib.svglib import svg2rlg
-
 from builder.model.template import Box
 from builder.model.units import MM_PER_INCH
 from builder.render.drawing import Group, Image, Item
@@ -141,4 +137,7 @@ def vector_drawing(path: str) -> object:
 
 @lru_cache(maxsize=256)
 def _vector_drawing(path: str, stamp: tuple[int, int]) -> object:
+    # imported here, for the PDF backend: the checks, which read this module for the art's sizes, never draw
+    # it (builder/pipeline/emitters.py imports svglib before a build forks its tasks)
+    from svglib.svglib import svg2rlg
     return svg2rlg(path)

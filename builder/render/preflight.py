@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterator
 
 from builder.memo import per_game
@@ -60,6 +61,16 @@ class PrintedFace:
     parts: FaceParts
     lang: str = ""
     """The edition the face is measured in, when not the game's first language (whose faces are all measured)."""
+
+    @cached_property
+    def lines(self) -> tuple[FaceText, ...]:
+        """Return the face's printed lines (`face_texts`), measured once for all the checks that read them."""
+        return tuple(face_texts(self.parts))
+
+    @cached_property
+    def symbol_boxes(self) -> tuple[Box, ...]:
+        """Return the boxes of the face's symbol (`symbol_boxes`), measured once for all its lines."""
+        return tuple(symbol_boxes(self.parts))
 
     @property
     def printed(self) -> bool:

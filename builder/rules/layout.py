@@ -16,8 +16,7 @@ from builder.render.contrast import (LARGE_TEXT_CONTRAST, LEGIBLE_CONTRAST, cont
 from builder.render.counter_text import PlacedText
 from builder.render.counters import REDUCED_BAND_WHITE, lighten, placed_marker_texts, placed_unit_texts, side_mm
 from builder.render.fonts import game_font_table, missing_glyphs, role_specs
-from builder.render.preflight import (FaceText, PrintedFace, face_texts, marker_texts, printed_faces, symbol_boxes,
-                                      unit_texts, words_differ)
+from builder.render.preflight import FaceText, PrintedFace, marker_texts, printed_faces, unit_texts, words_differ
 from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -190,7 +189,7 @@ def low_contrasts(game: Game, ix: Index) -> Iterator[Finding]:
                           f"contrast of {ratio:.1f}:1 with its background", "use a lighter background or darker text "
                           f"({LEGIBLE_CONTRAST:g}:1 at least)", subject=nationality.id)
     for face in printed_faces(game):
-        for line in face_texts(face.parts):
+        for line in face.lines:
             ratio = contrast(line.ground, line.text.fill)
             at = _colour_at(game, face, line.ground, line.text.fill)
             if ratio < _least_contrast(line) - 1e-9 and at not in reported:
@@ -224,7 +223,7 @@ def _face_findings(game: Game, problem: Problem, *, on_paper: bool = False) -> I
     for face in printed_faces(game):
         if on_paper and not face.printed:
             continue
-        for line in face_texts(face.parts):
+        for line in face.lines:
             found = problem(face, line)
             at = _text_at(face, line.placed)
             if found and (at, line.text.text) not in reported:
@@ -263,7 +262,7 @@ def texts_overlapping(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: designation: "21", parent_label: "15"
     """
     def problem(face: PrintedFace, line: FaceText) -> tuple[str, str] | None:
-        lines = list(face_texts(face.parts))
+        lines = face.lines
         other = next((o for o in lines[lines.index(line) + 1:] if line.box.overlap_mm(o.box) > CLEARANCE_MM), None)
         if other is None:
             return None
@@ -282,7 +281,7 @@ def texts_over_symbols(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: designation: "21"
     """
     def problem(face: PrintedFace, line: FaceText) -> tuple[str, str] | None:
-        if not any(line.box.gap_mm(box) < SYMBOL_CLEARANCE_MM for box in symbol_boxes(face.parts)):
+        if not any(line.box.gap_mm(box) < SYMBOL_CLEARANCE_MM for box in face.symbol_boxes):
             return None
         return (f'"{line.text.text}" on {face.name} touches or crosses the unit symbol or its size mark',
                 "shorten the text, or move its layout slot or the symbol apart")

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Iterable, Iterator
 
 from builder.diagnostics import WARNING, Finding
+from builder.memo import per_game
 from builder.model.base import Text
 from builder.model.cells import CellKind
 from builder.model.charts import Tec, column_types
@@ -30,6 +31,12 @@ _SHORTEST_WORD = 3
 """Shorter words (`of`, `do`, `Pz`) are left alone, unless a letter of one language marks them (`Oś`)."""
 
 
+@per_game
+def _texts(game: Game) -> tuple[PrintedText, ...]:
+    """Return every text for players (builder/model/texts.py), walked once for both checks."""
+    return tuple(printed_texts(game))
+
+
 @check("text/missing-translation", severity=WARNING)
 def missing_translations(game: Game, ix: Index) -> Iterator[Finding]:
     """A text written per language (`{pl: …, en: …}`) has every language of the game.
@@ -39,7 +46,7 @@ def missing_translations(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  languages: [pl, en] and a unit's name: {pl: Piechota}
     Passes: name: {pl: Piechota, en: Infantry}
     """
-    for item in printed_texts(game):
+    for item in _texts(game):
         missing = missing_languages(item, game.game.languages)
         if missing:
             written = next(lang for lang, v in item.text.items() if v.strip())
@@ -84,7 +91,7 @@ def untranslated_texts(game: Game, ix: Index) -> Iterator[Finding]:
     """
     if len(game.game.languages) < 2:
         return
-    texts = list(printed_texts(game))
+    texts = _texts(game)
     vocabulary = Vocabulary.of(game, texts)
     kinds = cell_kinds(game)
     for item in texts:

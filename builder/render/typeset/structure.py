@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _LIST_ITEM = re.compile(r"^(\s*)([-*+]|\d+[.)])\s+")
 _EMBED = re.compile(r"^\{(chart|counter|map):\s*([^}\s]+)\s*\}$")
@@ -70,8 +71,10 @@ def _starts_new(kind: str, first: str) -> bool:
     return kind == "list" and first == "paragraph"
 
 
-def pieces(text: str) -> list[Piece]:
-    """Return the pieces of a block: blank lines separate them, and a heading or embed stands alone."""
+@lru_cache(maxsize=1 << 12)
+def pieces(text: str) -> tuple[Piece, ...]:
+    """Return the pieces of a block: blank lines separate them, and a heading or embed stands alone (remembered:
+    the image and rulebook checks and the rulebook's typesetting each walk every block)."""
     found: list[Piece] = []
     current: list[tuple[int, str]] = []
     first = ""  # the kind of current's first line, which is the kind of its piece
@@ -85,7 +88,7 @@ def pieces(text: str) -> list[Piece]:
         elif kind:
             first = first if current else kind
             current.append((start, line))
-    return found
+    return tuple(found)
 
 
 def list_items(text: str, piece: Piece) -> list[Item]:
