@@ -194,7 +194,7 @@ def common_items(lists: list[tuple[Item, ...]]) -> tuple[tuple[Item, ...], list[
     common: list[Item] = []
     for position, first in enumerate(lists[0][:min(map(len, lists))]):
         others = [items[position] for items in lists[1:]]
-        if all(other is first or other == first for other in others):
+        if all(other is first or (type(other) is type(first) and other == first) for other in others):
             common.append(first)
             continue
         if type(first) is Group and all(type(other) is Group and other._replace(items=()) == first._replace(items=())

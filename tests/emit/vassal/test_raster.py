@@ -97,3 +97,11 @@ def test_pages_drawn_over_their_common_page_have_the_pixels_of_whole_pages() -> 
                                  under=under)
     for drawing, picture in zip(names, pictures):
         assert picture == page_png(_one_page(drawing), 3.0, 170, 127)
+
+
+def test_pictures_that_begin_differently_share_nothing() -> None:
+    from builder.emit.vassal.art import common_items
+    a = (Rect(0, 0, 5, 5, Paint(fill="#ffffff")), Text(1, 1, "A", size_mm=2.0))
+    b = (Rect(0, 0, 5, 5, Paint(fill="#000000")), Text(1, 1, "A", size_mm=2.0))
+    assert common_items([a, b]) == ((), [a, b])
+    assert common_items([a, a[:1]]) == (a[:1], [a[1:], ()])
