@@ -42,7 +42,9 @@ def deflater(*, raw: bool = False) -> zlib._Compress:
 
 REMEMBERED_FROM = 4096
 """Streams of at least this many bytes are deflated once per process and remembered (`Deflate`)."""
-_deflated = Remembered(64, big=2)
+_deflated = Remembered(64, big=2, big_from=1 << 16)
+"""The last 64 streams under 64 KiB (a font subset is some 35 KiB) and the last two longer ones, with their
+deflated bytes: a few megabytes at most."""
 
 
 class Deflate(pdfdoc.PDFStreamFilterZCompress):
