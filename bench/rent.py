@@ -37,10 +37,14 @@ CODE: dict[str, list[str]] = {
     "pdf-compile": ["builder/render/pdf.py", "builder/render/pdf_paths.py", "builder/render/pdf_forms.py"],
     "decimals": ["builder/render/decimals.py"],
     "collector": ["builder/collector.py"],
+    "once": ["builder/emit/vassal/art.py:Family,_families,common_items", "builder/emit/vassal/raster.py:_render",
+             "builder/render/maps/sheet.py:_wordless", "builder/render/fonts.py:_subsets_once",
+             "builder/render/deflate.py:REMEMBERED_FROM,_deflated"],
 }
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""
 TESTS: dict[str, list[str]] = {
     "pdf-compile": ["tests/render/test_pdf_writer.py"],
+    "once": ["tests/emit/vassal/test_raster.py:test_pages_drawn_over_their_common_page_have_the_pixels_of_whole_pages"],
 }
 """The tests that hold each mechanism's own bytes or workings (the behaviour is held elsewhere)."""
 

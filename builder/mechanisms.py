@@ -15,6 +15,10 @@ MECHANISMS: dict[str, str] = {
                    "and reused on every canvas, forms written without beginForm",
     "decimals": "render/decimals.py: long number lists printed by numpy word tables",
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
+    "once": "work the same in several files done once: a board's layers common to its languages rasterised once "
+            "(emit/vassal/art.py, raster.py), a hex map's wordless layers drawn once for all languages "
+            "(render/maps/sheet.py), a font subset made and a PDF stream deflated once for all the papers of a "
+            "sheet (render/fonts.py, render/deflate.py)",
 }
 """Each mechanism's switch name and what it is."""
 

@@ -21,6 +21,9 @@ import zlib
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 
+from builder.mechanisms import kept
+from builder.memo import Remembered
+
 LEVEL = 1
 """zlib's level of everything deflated: the fastest, for streams a few percent larger than level 6's."""
 RAW_WINDOW_BITS = -15
@@ -37,12 +40,27 @@ def deflater(*, raw: bool = False) -> zlib._Compress:
     return zlib.compressobj(LEVEL, zlib.DEFLATED, RAW_WINDOW_BITS if raw else zlib.MAX_WBITS)
 
 
+REMEMBERED_FROM = 4096
+"""Streams of at least this many bytes are deflated once per process and remembered (`Deflate`)."""
+_deflated = Remembered(64, big=2, big_from=1 << 16)
+"""The last 64 streams under 64 KiB (a font subset is some 35 KiB) and the last two longer ones, with their
+deflated bytes: a few megabytes at most."""
+
+
 class Deflate(pdfdoc.PDFStreamFilterZCompress):
-    """reportlab's Flate filter, deflating with `deflate`."""
+    """reportlab's Flate filter, deflating with `deflate`; a long stream met again is deflated once (a font
+    subset, the same in a map sheet's PDF on each of its eight papers: mechanism `once`)."""
 
     def encode(self, text: str | bytes) -> bytes:
         """Return the stream deflated (text as reportlab's filter takes it, in UTF-8)."""
-        return deflate(text.encode("utf8") if isinstance(text, str) else text)
+        data = text.encode("utf8") if isinstance(text, str) else text
+        if len(data) < REMEMBERED_FROM or not kept("once"):
+            return deflate(data)
+        found = _deflated.get(data)
+        if found is None:
+            found = deflate(data)
+            _deflated.put(data, found, len(data))
+        return found
 
 
 # reportlab reads both when it writes a stream: its setting, and its one filter by its module name

@@ -22,6 +22,9 @@ from typing import Callable, Iterator
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 
+from builder.mechanisms import kept
+from builder.memo import Remembered
+
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 SHIPPED_FAMILY = "DejaVu Sans"
@@ -126,8 +129,27 @@ def face(font: str, bold: bool = False, table: FaceTable | None = None) -> Face:
 @lru_cache(maxsize=None)
 def _register(chosen: Face) -> str:
     if chosen.pdf_name not in pdfmetrics.getRegisteredFontNames():
-        pdfmetrics.registerFont(TTFont(chosen.pdf_name, str(chosen.path)))
+        font = TTFont(chosen.pdf_name, str(chosen.path))
+        if kept("once"):
+            _subsets_once(font.face)
+        pdfmetrics.registerFont(font)
     return chosen.pdf_name
+
+
+def _subsets_once(file: TTFontFile) -> None:
+    """Make each subset of the face once per process (mechanism `once`): a map sheet's PDFs on its eight
+    papers embed the same glyphs, and reportlab's makeSubset parses the font anew for each."""
+    make, made = file.makeSubset, Remembered(64)
+
+    def subset(glyphs: list[int]) -> bytes:
+        key = tuple(glyphs)
+        found = made.get(key)
+        if found is None:
+            found = make(glyphs)
+            made.put(key, found, len(found))
+        return found
+
+    file.makeSubset = subset
 
 
 def registered(font: str, bold: bool = False) -> str:

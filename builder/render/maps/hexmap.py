@@ -233,12 +233,19 @@ def ground_layer(ctx: HexMapContext) -> list[Item]:
     return [_paper(ctx), *painted, *over]
 
 
+def wordless_layers(ctx: HexMapContext) -> tuple[Item, ...]:
+    """Return the layers of the hex map below its first word (the same in every language): ground, overlays,
+    art, grid, hexsides, paths and symbols."""
+    return (*ground_layer(ctx), *overlay_layer(ctx), *art_shapes(ctx), *grid_layer(ctx), *hexside_layer(ctx),
+            *path_layer(ctx), *symbol_layer(ctx))
+
+
 def hex_map_items(map_: Map, terrain: dict[str, Terrain], frame: HexFrame, contents: dict[Hex, HexContent],
-                  lang: str, root: FilePath | None = None) -> list[Item]:
-    """Return the whole hex map, clipped to its rectangle and framed; `root` (the game folder) finds its art."""
+                  lang: str, root: FilePath | None = None, wordless: tuple[Item, ...] | None = None) -> list[Item]:
+    """Return the whole hex map, clipped to its rectangle and framed; `root` (the game folder) finds its art.
+    `wordless` is its `wordless_layers` if already drawn (in another language)."""
     ctx = HexMapContext(map_, frame, terrain, contents, lang, root)
-    layers = [*ground_layer(ctx), *overlay_layer(ctx), *art_shapes(ctx), *grid_layer(ctx), *hexside_layer(ctx),
-              *path_layer(ctx), *symbol_layer(ctx), *place_items(ctx), *number_layer(ctx),
+    layers = [*(wordless_layers(ctx) if wordless is None else wordless), *place_items(ctx), *number_layer(ctx),
               *(art_over(ctx, root, PAPER) if root else []), *cartouche_items(ctx)]
     clip = Rect(*frame.rect, Paint())
     return [Group(tuple(layers), clip=clip), *border_items(ctx)]

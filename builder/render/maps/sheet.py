@@ -12,11 +12,13 @@ from builder.model.map import Map, Terrain, Track
 from builder.model.units import MM_PER_INCH, parse_length_mm
 from builder.render.drawing import Drawing, Group, Item, Text
 from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
-from builder.render.maps.hexmap import hex_map_items
+from builder.render.maps.context import HexMapContext
+from builder.render.maps.hexmap import hex_map_items, wordless_layers
 from builder.render.maps.key import key_block, title_block
 from builder.render.maps.layout import Block, flow, placed
 from builder.render.maps.table import RULER_MM, table_items
 from builder.render.maps.tracks import BOX_MARGIN_MM, track_block
+from builder.mechanisms import kept
 from builder.memo import per_game
 
 SHEET_MARGIN_MM = 8.0
@@ -178,13 +180,24 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
     def body(x: float, y: float) -> list[Item]:
         """Return the map and its edge names with the band's top-left corner at (x, y)."""
         frame = HexFrame.of(map_, grid, x + band, y + band)
-        hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang, ctx.game.root)
+        wordless = _wordless(ctx.game, map_, x + band, y + band) if kept("once") else None
+        hex_map[:] = hex_map_items(map_, ctx.terrain, frame, contents, ctx.lang, ctx.game.root, wordless)
         return [*edge_label_items(map_, ctx.lang, *frame.rect), *hex_map]
 
     drawing, x, y = _compose(around, w + 2 * band, h + 2 * band, body)
     title = ctx.sheet_title(map_)
     return MapSheet(map_.id, map_.id, "hex", Drawing(drawing.width_mm, drawing.height_mm, drawing.items, title),
                     HexFrame.of(map_, grid, x + band, y + band), tuple(hex_map))
+
+
+@per_game
+def _wordless(game: Game, map_: Map, x_mm: float, y_mm: float) -> tuple[Item, ...]:
+    """Return a hex map's layers below its first word with the grid's top-left corner at (x_mm, y_mm), drawn once
+    for all the languages whose sheets put it there (mechanism `once`)."""
+    grid = hex_grid(map_.grid)
+    ctx = HexMapContext(map_, HexFrame.of(map_, grid, x_mm, y_mm), terrain_by_id(game.maps.terrain),
+                        hex_contents(map_, grid), game.game.languages[0], game.root)
+    return wordless_layers(ctx)
 
 
 def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:

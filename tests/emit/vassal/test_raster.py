@@ -82,3 +82,26 @@ def test_grey_picture_in_several_strips_stays_rgb(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(raster, "STRIP_BYTES", 170 * 3 * 16)
     picture = Image.open(io.BytesIO(page_png(_one_page(GREY_CHART), 3.0, 170, 127)))
     assert picture.mode == "RGB" and picture.size == (170, 127)
+
+
+def test_pages_drawn_over_their_common_page_have_the_pixels_of_whole_pages() -> None:
+    from builder.emit.vassal.art import common_items
+    from builder.render.drawing import Group
+    ground = (Rect(0, 0, 60, 45, Paint(fill="#c8d8a0")), circle(40, 30, 9, Paint(fill="#8030a0", opacity=0.5)))
+    names = [Drawing(60.0, 45.0, (Group((*ground, Text(8, 20, name, size_mm=4.0, fill="#000000")),
+                                        clip=Rect(2, 2, 50, 40, Paint())),)) for name in ("Hex 0101", "Heks 0101")]
+    common, rests = common_items([d.items for d in names])
+    assert common == (Group(ground, clip=Rect(2, 2, 50, 40, Paint())),)
+    under = _one_page(Drawing(60.0, 45.0, common))
+    pictures = raster.pages_pngs([_one_page(Drawing(60.0, 45.0, rest)) for rest in rests], 3.0, 170, 127,
+                                 under=under)
+    for drawing, picture in zip(names, pictures):
+        assert picture == page_png(_one_page(drawing), 3.0, 170, 127)
+
+
+def test_pictures_that_begin_differently_share_nothing() -> None:
+    from builder.emit.vassal.art import common_items
+    a = (Rect(0, 0, 5, 5, Paint(fill="#ffffff")), Text(1, 1, "A", size_mm=2.0))
+    b = (Rect(0, 0, 5, 5, Paint(fill="#000000")), Text(1, 1, "A", size_mm=2.0))
+    assert common_items([a, b]) == ((), [a, b])
+    assert common_items([a, a[:1]]) == (a[:1], [a[1:], ()])
