@@ -73,6 +73,7 @@ def loaded_and_checked(paths: list[Path]) -> Iterator[ReaderItem]:
         game = loaded.game
         yield None if game is None else (code_fingerprint(), emitter_keys(game),
                                          {EMITTERS.index(e): e(game) for e in READER_MADE})
-        # `checked` imports the checks' modules once the first game is sent, not before: the build starts the
-        # game's emitters as soon as it has the game and its own imports are done
+        # `sandtable build` imported the checks' modules before forking this child; what the checks import as they
+        # run (the map and chart renderers) is imported once the first game is sent, not before: the build starts
+        # the game's emitters as soon as it has the game and its own imports are done
         yield checked(loaded).diagnostics
