@@ -60,9 +60,7 @@ def _missing_dependency(exc: Exception) -> bool:
 
 
 def _import_build(*, freeze: bool = False) -> None:
-    """Import builder.build (the models, the loader, the checks' registry) and the modules of checks, for the
-    commands that load games: a build forks the child that reads and checks its games after this, and
-    that child inherits them (the checks' modules share most of what they import with the emitters').
+    """Import builder.build (the models, the loader, the checks' registry), for the commands that load games.
 
     The import makes a few hundred thousand objects (model classes and their schemas) and no garbage
     worth collecting: with the collector paused it takes about a fifth less time. A build (`freeze`)
@@ -72,8 +70,6 @@ def _import_build(*, freeze: bool = False) -> None:
 
     with collector_paused(freeze=freeze):
         import builder.build  # noqa: F401
-        from builder.rules.registry import every_check
-        every_check()
 
 
 def _print(diagnostics: list[Diagnostic], fmt: str) -> None:
@@ -213,9 +209,9 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     from builder.reader import start_reader
 
     jobs = jobs or default_jobs()
-    # the models, the build's own modules and the checks' first (0.35 s of CPU), then the child that reads the
-    # games: it inherits them rather than importing them again, and reads the games while this process
-    # imports the emitters and registers the fonts (builder/pipeline/scheduling.py `Emission`)
+    # the models and the build's own modules first (0.2 s of CPU), then the child that reads the games: it
+    # inherits them rather than importing them again, and reads the games while this process imports the
+    # checks and the emitters and registers the fonts (builder/build.py `check_and_build`)
     _import_build(freeze=True)
     reader = start_reader(paths) if jobs > 1 and can_fork() else None
     from builder.build import EMITTERS, check_and_build

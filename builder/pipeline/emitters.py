@@ -1,8 +1,8 @@
 """The emitter table: every emitter of a build, what each reads, how the work splits and groups.
 
-The table names each emitter's module without importing it (`WithFonts`): the child that reads and checks
-a build's games needs the table for the cache keys but draws nothing, and importing the renderers cost it
-0.3 s of CPU before it could read the first game. A build imports them before it forks its tasks
+The table names each emitter's module without importing it (`WithFonts`): the child that reads a build's
+games needs the table for the cache keys but draws nothing, and importing the renderers cost it 0.3 s of
+CPU before it could read the first game. A build imports them before it forks its tasks
 (`import_emitters`); anything else, on an emitter's first call.
 """
 from __future__ import annotations
@@ -193,7 +193,7 @@ def emitter_keys(game: Game, between: Callable[[], None] | None = None) -> dict[
 
 
 READER_MADE: tuple[Emitter, ...] = (_model_json,)
-"""Emitters the child that reads a build's games runs itself (checking.py `loaded_and_checked`): game.json is a dump
+"""Emitters the child that reads a build's games runs itself (checking.py `loaded_games`): game.json is a dump
 of the model, whose serialisers that child has built when it validated the game, and a task's child would
 build them anew (the build itself only unpickles the game), which took longer than the dump."""
 

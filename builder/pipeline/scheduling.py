@@ -132,7 +132,7 @@ class Emission:
     """The emitters of the games of one build, run on `jobs` processes, and each game written when done.
 
     Games come in one by one (`add`); on several processes each game's emitters start in children at
-    once (builder/processes.py), while the next game is read and checked (builder/build.py
+    once (builder/processes.py), while the game is checked and the next one read (builder/build.py
     `check_and_build`), and each child writes its files into the game's staging folder, hidden, as it
     finishes (`run_unit`).
     Nothing else is written until `release` (every game checked clean); then the rest of each emitter's

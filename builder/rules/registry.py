@@ -46,8 +46,7 @@ CHECK_MODULES = ("charts", "counters", "fonts", "game", "images", "layout", "map
 
 def every_check() -> dict[str, Check]:
     """Return every check by id, importing the modules of checks the first time (they import what they
-    check with: the counters' renderer and reportlab; `sandtable build` imports them before it forks the
-    child that reads and checks its games, builder/cli.py `_import_build`)."""
+    check with: the counters' renderer and reportlab)."""
     for name in CHECK_MODULES:
         importlib.import_module(f"builder.rules.{name}")
     return CHECKS
