@@ -217,14 +217,11 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     from builder.reader import start_reader
 
     jobs = jobs or default_jobs()
-    # the child that reads the games starts now, and imports what it needs while this process imports the rest
+    # the models and the build's own modules first (0.2 s of CPU), then the child that reads the games: it
+    # inherits them rather than importing them again, and reads the games while this process imports the
+    # checks and the emitters and registers the fonts (builder/build.py `check_and_build`)
+    _import_build(freeze=True)
     reader = start_reader(paths) if jobs > 1 and can_fork() else None
-    try:
-        _import_build(freeze=True)
-    except BaseException:
-        if reader is not None:
-            reader.stop()
-        raise
     from builder.build import EMITTERS, check_and_build
     from builder.progress import Progress
 

@@ -1,10 +1,11 @@
-"""The child that reads and checks a build's games, which a build on several processes starts first.
+"""The child that reads a build's games, which a build on several processes starts first.
 
-`sandtable build` starts it before importing the rest of sandtable (builder/cli.py): the child imports
-the models and the loader itself and reads the first game while the build imports the emitters and
-registers the fonts, each on its own core (a build that imported builder.build before forking it kept
-the second core idle for those 0.2 s). This module imports nothing of sandtable's but the process
-plumbing, so that starting the child costs a fork.
+`sandtable build` starts it once it has imported builder.build (builder/cli.py): the models, the emitter
+table and the build's own modules, 0.2 s of CPU that the child inherits rather than imports again. It
+reads the first game while the build imports the checks and the emitters and registers the fonts, each
+on its own core; the build checks each game in a child of its own (builder/build.py). This module imports
+nothing of sandtable's but the process plumbing, so that it can be started at any point for the price of
+a fork.
 """
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from builder.processes import Producer
 
 
 def start_reader(paths: list[Path]) -> Producer:
-    """Fork the child that reads and checks the games at `paths` (builder/pipeline/checking.py `loaded_and_checked`)."""
+    """Fork the child that reads the games at `paths` (builder/pipeline/checking.py `loaded_games`)."""
     return Producer(functools.partial(_read, list(paths)))
 
 
@@ -24,5 +25,5 @@ def _read(paths: list[Path]) -> Iterator[object]:
     from builder.collector import collector_paused
 
     with collector_paused(freeze=True):  # as builder/cli.py imports it
-        from builder.pipeline.checking import loaded_and_checked
-    yield from loaded_and_checked(paths)
+        from builder.pipeline.checking import loaded_games
+    yield from loaded_games(paths)

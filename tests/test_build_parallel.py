@@ -137,7 +137,7 @@ def test_importing_every_emitter_starts_no_thread() -> None:
 
     if not Path("/proc/self/task").is_dir():
         pytest.skip("counts threads in /proc")
-    probe = "import os, builder.pipeline.emitters as b; b.register_fonts(); print(len(os.listdir('/proc/self/task')))"
+    probe = "import os, builder.pipeline.emitters as b; b.import_emitters(); b.register_fonts(); print(len(os.listdir('/proc/self/task')))"
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, env=env)
     assert done.stdout.strip() == "1"

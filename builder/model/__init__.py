@@ -2,5 +2,5 @@
 
 Its modules, unlike the rest of sandtable, do not write `from __future__ import annotations`: with it every
 field's annotation is text that pydantic compiles and evaluates as the class is made, some 1,100 of them,
-in the build's process and again in its reading child (4% of importing the models).
+in the build's process, before it forks the child that reads the games (4% of importing the models).
 """

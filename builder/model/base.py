@@ -119,8 +119,8 @@ def attribute_docs(source: str) -> dict[str, dict[str, str]]:
     """Return the docstring below each annotated attribute of each top-level class of a module's source.
 
     What walking the module's syntax tree finds (an annotated name, then a string statement), read from
-    the lines instead: parsing the model modules into trees took a fifth of importing the models, in the
-    build's process and in its reading child. Written for code laid out as sandtable's is (four spaces a
+    the lines instead: parsing the model modules into trees took a fifth of importing the models, which the
+    build's process does before it forks the child that reads the games. Written for code laid out as sandtable's is (four spaces a
     level, black's brackets); tests/model/test_attribute_docs.py holds it to the tree's answer.
     """
     docs: dict[str, dict[str, str]] = {}

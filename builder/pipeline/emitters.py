@@ -1,7 +1,14 @@
-"""The emitter table: every emitter of a build, what each reads, how the work splits and groups."""
+"""The emitter table: every emitter of a build, what each reads, how the work splits and groups.
+
+The table names each emitter's module without importing it (`WithFonts`): the child that reads a build's
+games needs the table for the cache keys but draws nothing, and importing the renderers cost it 0.3 s of
+CPU before it could read the first game. A build imports them before it forks its tasks
+(`import_emitters`); anything else, on an emitter's first call.
+"""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from typing import Callable
 
 # imported with the emitters, before a build forks its tasks: each child drawing SVG art (a rulebook on one
@@ -10,30 +17,36 @@ import svglib.svglib  # noqa: F401
 
 from builder.cache import emitter_key, game_parts, part_fingerprint
 from builder.collector import collector_paused
-from builder.emit import charts_svg, counters, map_png, map_svg, pdf_aid, pdf_charts, pdf_map, pdf_rulebook, pdf_setup
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import Artifact
 from builder.emit.reads import rulebook_reads
-from builder.emit.vassal import module
 from builder.model.content import Game
-from builder.render.fonts import FACES, game_font_table, registered, role_specs, using_fonts
 
 
 Emitter = Callable[[Game], list[Artifact]]
 
 
 class WithFonts:
-    """An emitter run with the faces its game's print settings choose (`font_table`), named as its function is."""
+    """An emitter: the function `name` of the module `module`, imported on its first call, run with the faces its
+    game's print settings choose (`font_table`), and named as that function is."""
 
-    def __init__(self, function: Callable) -> None:
-        self.function = function
-        self.__module__, self.__qualname__, self.__name__ = function.__module__, function.__name__, function.__name__
+    def __init__(self, module: str, name: str) -> None:
+        self.function: Callable | None = None
+        self.__module__, self.__qualname__, self.__name__ = module, name, name
+
+    def load(self) -> Callable:
+        """Return the emitter's function, importing its module if no one has yet."""
+        if self.function is None:
+            self.function = getattr(importlib.import_module(self.__module__), self.__name__)
+        return self.function
 
     def __call__(self, *args: object) -> object:
+        function = self.load()
         if not args or not isinstance(args[0], Game):
-            return self.function(*args)
+            return function(*args)
+        from builder.render.fonts import using_fonts
         with using_fonts(font_table(args[0])):
-            return self.function(*args)
+            return function(*args)
 
     def __repr__(self) -> str:
         return f"WithFonts({self.__module__}.{self.__name__})"
@@ -41,6 +54,7 @@ class WithFonts:
 
 def font_table(game: Game) -> dict | None:
     """Return the faces the game's print settings choose for its emitters (None: the shipped ones)."""
+    from builder.render.fonts import game_font_table, role_specs
     chosen = game.game.print
     return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
 
@@ -49,17 +63,17 @@ def _model_json(game: Game) -> list[Artifact]:
     return [Artifact(MODEL_JSON_KIND, MODEL_JSON_PATH, emit_model_json(game))]
 
 
-emit_counters = WithFonts(counters.emit_counters)
-emit_map_svgs = WithFonts(map_svg.emit_map_svgs)
-emit_map_pdfs = WithFonts(pdf_map.emit_map_pdfs)
-emit_charts_pdf = WithFonts(pdf_charts.emit_charts_pdf)
-emit_charts_svg = WithFonts(charts_svg.emit_charts_svg)
-emit_aid_pdf = WithFonts(pdf_aid.emit_aid_pdf)
-emit_rulebook_pdf = WithFonts(pdf_rulebook.emit_rulebook_pdf)
-emit_setup_pdf = WithFonts(pdf_setup.emit_setup_pdf)
-emit_vmod = WithFonts(module.emit_vmod)
-emit_counter_pngs = WithFonts(counters.emit_counter_pngs)
-emit_map_pngs = WithFonts(map_png.emit_map_pngs)
+emit_counters = WithFonts("builder.emit.counters", "emit_counters")
+emit_map_svgs = WithFonts("builder.emit.map_svg", "emit_map_svgs")
+emit_map_pdfs = WithFonts("builder.emit.pdf_map", "emit_map_pdfs")
+emit_charts_pdf = WithFonts("builder.emit.pdf_charts", "emit_charts_pdf")
+emit_charts_svg = WithFonts("builder.emit.charts_svg", "emit_charts_svg")
+emit_aid_pdf = WithFonts("builder.emit.pdf_aid", "emit_aid_pdf")
+emit_rulebook_pdf = WithFonts("builder.emit.pdf_rulebook", "emit_rulebook_pdf")
+emit_setup_pdf = WithFonts("builder.emit.pdf_setup", "emit_setup_pdf")
+emit_vmod = WithFonts("builder.emit.vassal.module", "emit_vmod")
+emit_counter_pngs = WithFonts("builder.emit.counters", "emit_counter_pngs")
+emit_map_pngs = WithFonts("builder.emit.map_png", "emit_map_pngs")
 
 PRESSED: tuple[Emitter, ...] = (emit_counters, emit_map_pdfs, emit_charts_pdf, emit_aid_pdf, emit_rulebook_pdf,
                                 emit_setup_pdf)
@@ -184,14 +198,24 @@ def emitter_keys(game: Game, between: Callable[[], None] | None = None) -> dict[
 
 
 READER_MADE: tuple[Emitter, ...] = (_model_json,)
-"""Emitters the child that reads a build's games runs itself (checking.py `loaded_and_checked`): game.json is a dump
+"""Emitters the child that reads a build's games runs itself (checking.py `loaded_games`): game.json is a dump
 of the model, whose serialisers that child has built when it validated the game, and a task's child would
 build them anew (the build itself only unpickles the game), which took longer than the dump."""
+
+def import_emitters() -> None:
+    """Import every emitter's module in this process, so that the children forked after it inherit them rather
+    than each importing its own; kept out of the collector's passes, as builder/cli.py's imports are."""
+    with collector_paused(freeze=True):
+        for emitter in EMITTERS:
+            if isinstance(emitter, WithFonts):
+                emitter.load()
+
 
 def register_fonts() -> None:
     """Register every shipped font face in this process, so that the children forked after it inherit them
     rather than each parsing them again (a build of the five seed games forks some thirty children); what
     that makes is kept out of the collector's later passes (`collector_paused`)."""
+    from builder.render.fonts import FACES, registered
     with collector_paused(freeze=True):
         for font, bold in FACES:
             registered(font, bold)

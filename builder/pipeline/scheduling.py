@@ -16,8 +16,8 @@ from builder.model.units import MM_PER_INCH
 from builder.pipeline.checking import CheckResult
 from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, SHARED, Emitter, emit_charts_pdf,
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
-                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, register_fonts,
-                                       parts_of)
+                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
+                                       parts_of, register_fonts)
 from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
                                      written_entry)
 from builder.processes import Children, can_fork
@@ -132,7 +132,7 @@ class Emission:
     """The emitters of the games of one build, run on `jobs` processes, and each game written when done.
 
     Games come in one by one (`add`); on several processes each game's emitters start in children at
-    once (builder/processes.py), while the next game is read and checked (builder/build.py
+    once (builder/processes.py), while the game is checked and the next one read (builder/build.py
     `check_and_build`), and each child writes its files into the game's staging folder, hidden, as it
     finishes (`run_unit`).
     Nothing else is written until `release` (every game checked clean); then the rest of each emitter's
@@ -166,6 +166,7 @@ class Emission:
         if progress is not None:
             progress.start(0)
         if self.children is not None:
+            import_emitters()
             register_fonts()
 
     def add(self, result: CheckResult) -> None:

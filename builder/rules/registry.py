@@ -46,7 +46,7 @@ CHECK_MODULES = ("charts", "counters", "fonts", "game", "images", "layout", "map
 
 def every_check() -> dict[str, Check]:
     """Return every check by id, importing the modules of checks the first time (they import what they
-    check with: the counters' renderer and reportlab, which a build's first child need not wait for)."""
+    check with: the counters' renderer and reportlab)."""
     for name in CHECK_MODULES:
         importlib.import_module(f"builder.rules.{name}")
     return CHECKS
