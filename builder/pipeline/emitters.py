@@ -136,10 +136,11 @@ tests/test_build_cache.py runs each listed emitter with everything else poisoned
 def _one_rulebook_each(game: Game) -> list[Game]:
     """Return the game narrowed to each rulebook on each group of papers it is typeset once for (`typeset_groups`):
     every one is typeset on its own."""
+    from builder.emit.pdf_rulebook import typeset_groups
     settings = game.game.print
     return [dataclasses.replace(game, rulebooks=(book,), game=game.game.model_copy(
                 update={"print": settings.model_copy(update={"papers": list(group)})}))
-            for book in game.rulebooks for group in pdf_rulebook.typeset_groups(game)]
+            for book in game.rulebooks for group in typeset_groups(game)]
 
 
 PARTS: dict[Emitter, Callable[[Game], list[Game]]] = {emit_rulebook_pdf: _one_rulebook_each}
