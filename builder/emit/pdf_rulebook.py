@@ -22,15 +22,16 @@ def typeset_groups(game: Game) -> list[tuple[str, ...]]:
 
 
 def emit_rulebook_pdf(game: Game) -> list[Artifact]:
-    """Return the rulebook PDF of each edition's language on each paper of `print.papers`."""
+    """Return the rulebook PDF of each edition's language on each paper of `print.papers`, group by group."""
     typeset = reference_pdf if game.game.document.kind == "reference" else rulebook_pdf
-    editions, papers = game.game.editions(), game.game.print.papers
+    editions = game.game.editions()
     found: list[Artifact] = []
     for book in game.rulebooks:
         if book.cases and book.lang in editions:
             pdfs = {paper: pdf for group in typeset_groups(game)
                     for paper, pdf in on_every_paper(group, typeset, game, book).items()}
-            found += [Artifact(KIND, f"rules/rules-{book.lang}-{paper}.pdf", pdfs[paper],
+            # group by group, as the build's parts (pipeline/emitters.py `_one_rulebook_each`) list them
+            found += [Artifact(KIND, f"rules/rules-{book.lang}-{paper}.pdf", pdf,
                                {"lang": book.lang, "paper": paper, "document": game.game.document.kind})
-                      for paper in papers]
+                      for paper, pdf in pdfs.items()]
     return found

@@ -2,6 +2,7 @@
 embeds drawn from the model, byte-identical rebuilds, and the quick-reference sheet."""
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import shutil
@@ -241,3 +242,17 @@ def test_reference_sheet_keeps_polish_and_drops_designer_notes(bolt) -> None:
     assert phrase("designer", "pl") not in text
     book = next(b for b in game.rulebooks if b.lang == "pl")
     assert [title for _, title, _ in outline(reader(pdfs["pl"]))] == [t for _, t in expected_tree(book)][:-1]
+
+
+def test_a_paper_of_another_size_is_typeset_on_its_own_and_the_parts_add_up_to_the_whole() -> None:
+    from builder.pipeline.emitters import emit_rulebook_pdf as task, parts_of
+
+    game = load_game(MINIMAL)
+    settings = game.game.print.model_copy(update={"papers": ["a4", "a3", "letter"]})
+    game = dataclasses.replace(game, game=game.game.model_copy(update={"print": settings}))
+    whole = task(game)
+    assert [a.extra["paper"] for a in whole] == ["a4", "letter", "a3"]  # A4 and Letter share their type area
+    assert [a for part in parts_of(task, game) for a in task(part)] == whole
+    assert len(parts_of(task, game)) == 2 * len(game.rulebooks)
+    assert whole[2].data == rulebook_pdf(game, game.rulebooks[0], paper="a3")  # as a paper alone was always set
+    assert round(float(reader(whole[2].data).pages[0].mediabox.height)) == 1191
