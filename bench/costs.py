@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from builder.pipeline.emitters import EMITTERS, register_fonts
+from builder.pipeline.emitters import EMITTERS, import_emitters, register_fonts
 from builder.pipeline.scheduling import estimated_cost, run_unit, units_of, workload
 from builder.load.game import load_game
 
@@ -41,6 +41,7 @@ def cpu_seconds(run) -> float:
 
 
 def main(folders: list[Path]) -> None:
+    import_emitters()  # as a build does before it forks its tasks
     register_fonts()
     for folder in folders:
         game = load_game(folder)
