@@ -70,8 +70,8 @@ def workload(game: Game) -> dict[str, float]:
 
 COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_rulebook_pdf: (0.0, {"text": 5.0e-6}),
-    emit_vmod: (0.05, {"hex_area": 0.5, "counters": 0.0015, "charts": 0.006}),
-    emit_map_pdfs: (0.05, {"hex_area": 0.8, "table_area": 0.03, "displays": 0.08}),
+    emit_vmod: (0.05, {"hex_area": 0.5, "table_area": 0.02, "counters": 0.001, "charts": 0.005}),
+    emit_map_pdfs: (0.03, {"hex_area": 0.45, "table_area": 0.015, "displays": 0.03}),
     emit_charts_pdf: (0.2, {"charts": 0.0086}),
     emit_counters: (0.04, {"counters": 0.0007}),
     emit_setup_pdf: (0.07, {"placements": 0.002}),
@@ -79,9 +79,9 @@ COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
     emit_press_pdfs: (0.0, {"pressed": 4.5}),
 }
 """Each emitter's CPU seconds, estimated as a constant plus seconds per unit of each size of `workload`
-(map areas in square metres), fitted by hand to the five seed games on a 2-core machine. The chart
-group (SHARED) is counted whole in its first emitter; in the map group, the module counts what it adds to
-the map sheets (its boards' hex maps are theirs). An emitter not listed counts 0.
+(map areas in square metres), fitted by hand to the five seed games on a 2-core machine. A group (SHARED)
+is counted whole in its first emitter; the module, a task of its own, counts its boards' hex maps too. An
+emitter not listed counts 0.
 They need only be right enough to start the long tasks first, so that no long one starts last and leaves
 the other cores idle at the end; the sizes let the order follow the game's shape (a long rulebook, a big map,
 many placements). `python -m bench.costs` prints each task's estimate beside its measured CPU time."""
