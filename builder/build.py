@@ -47,8 +47,8 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
 
     On several processes the games are read in a child (`loaded_games`, started by builder/reader.py:
     `reader` if the caller started it already) while this process imports the checks and the emitters;
-    each game's emitters start as soon as it is loaded, and its checks in a child forked then, which
-    inherits what they draw with (`diagnostics_of`), while the next games are read; if a check finds an
+    each game's emitters start as soon as it is loaded (`HeadStart`), and its checks in a child forked then,
+    which inherits what they draw with (`diagnostics_of`), while the next games are read; if a check finds an
     error, that work is thrown away and nothing is written.
     Returns the check results, and the builds (None when the build was refused).
     """
@@ -60,61 +60,75 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
                                                                         progress=progress)
     results: list[CheckResult] = []
     games = reader if reader is not None else start_reader(paths)
-    emission: Emission | None = None
-
-    def take(source: Producer = games) -> ReaderItem:
-        nonlocal emission
-        # while a child makes its next item, the emitters that finish are taken in and replaced
-        if emission is not None:
-            try:
-                emission.collect_until(source.connection)
-            except Exception:  # an emitter failed on a game its checks may yet refuse (a --lang the game lacks):
-                # the head start ends; if the checks let the build go on, the build without it tells the failure
-                emission.stop()
-                emission = None
-        # what comes in lives as long as the build (`add` freezes the games, `Emission.stop` thaws them):
-        # unpickled without the collector walking it as it grows, then kept out of its passes
-        with collector_paused(freeze=emission is not None):
-            return source.take()
-
+    head: HeadStart | None = None
     try:
-        with collector_paused(freeze=True):  # the children that check the games inherit the checks' modules
-            from builder.rules.registry import every_check
-            every_check()
-        emission = Emission(out_dir, jobs=jobs, cache=cache, progress=progress, reader=True)
+        head = HeadStart(out_dir, jobs=jobs, cache=cache, progress=progress)
         for _ in paths:
-            loaded = take()
-            if emission is not None and loaded.game is not None:
-                try:
-                    emission.add(loaded)
-                except (OutputError, OSError):  # told, if the checks let the build go on, by the build without
-                    # a head start (an output folder that cannot be written to, say)
-                    emission.stop()
-                    emission = None
-            checks = Producer(functools.partial(diagnostics_of, loaded))  # with the emitters' imports and the fonts
-            try:
-                made = take()
-                if emission is not None and made is not None:
-                    emission.from_reader(len(results), *made)
-                results.append(dataclasses.replace(loaded, diagnostics=take(checks)))
-            finally:
-                checks.stop()
-            if emission is not None and refused(results[-1:]):
-                emission.stop()  # the build is refused; the other games are still checked, to report everything
-                emission = None
-            if emission is not None:
-                emission.checked(len(results) - 1, results[-1])
+            results.append(head.next_game(games, len(results)))
     except BaseException:
-        if emission is not None:
-            emission.stop()
+        if head is not None:
+            head.end()
         raise
     finally:
         games.stop()
     if refused(results):
         return results, None
-    if emission is None:
+    if head.emission is None:
         return results, build_checked(results, out_dir, jobs=jobs, cache=cache, progress=progress)
-    return results, emission.finish()
+    return results, head.emission.finish()
+
+
+class HeadStart:
+    """The emitters of a build on several processes, started on each game as soon as it is read, before its
+    checks are done. It ends, its work thrown away, when a game is refused, or when an emitter fails before
+    the game's checks are done (a --lang the game lacks): if the checks then let the build go on, the build
+    runs again without a head start and tells the failure (`check_and_build`)."""
+
+    def __init__(self, out_dir: Path, *, jobs: int, cache: bool, progress: Progress | None) -> None:
+        with collector_paused(freeze=True):  # the children that check the games inherit the checks' modules
+            from builder.rules.registry import every_check
+            every_check()
+        self.emission: Emission | None = Emission(out_dir, jobs=jobs, cache=cache, progress=progress, reader=True)
+
+    def end(self) -> None:
+        """Stop the emitters and throw their work away."""
+        if self.emission is not None:
+            self.emission.stop()
+            self.emission = None
+
+    def take(self, source: Producer) -> ReaderItem:
+        """Return a child's next item; meanwhile the emitters that finish are taken in and replaced."""
+        if self.emission is not None:
+            try:
+                self.emission.collect_until(source.connection)
+            except Exception:  # an emitter failed on a game its checks may yet refuse
+                self.end()
+        # what comes in lives as long as the build (`add` freezes the games, `Emission.stop` thaws them):
+        # unpickled without the collector walking it as it grows, then kept out of its passes
+        with collector_paused(freeze=self.emission is not None):
+            return source.take()
+
+    def next_game(self, games: Producer, index: int) -> CheckResult:
+        """Take the next game from the reading child, start its emitters and its checks; return it checked."""
+        loaded = self.take(games)
+        if self.emission is not None and loaded.game is not None:
+            try:
+                self.emission.add(loaded)
+            except (OutputError, OSError):  # told, if the checks let the build go on, by the build without
+                self.end()  # a head start (an output folder that cannot be written to, say)
+        checks = Producer(functools.partial(diagnostics_of, loaded))  # with the emitters' imports and the fonts
+        try:
+            made = self.take(games)
+            if self.emission is not None and made is not None:
+                self.emission.from_reader(index, *made)
+            result = dataclasses.replace(loaded, diagnostics=self.take(checks))
+        finally:
+            checks.stop()
+        if refused([result]):
+            self.end()  # the build is refused; the other games are still checked, to report everything
+        elif self.emission is not None:
+            self.emission.checked(index, result)
+        return result
 
 
 def build_game(game: Game, out_dir: Path, *, jobs: int = 1, cache: bool = True) -> BuildResult:

@@ -159,8 +159,7 @@ def test_the_estimated_costs_name_real_emitters_and_sizes_and_put_the_long_tasks
     assert costs.pop(("emit_press_pdfs", None)) == 0
     ranked = sorted(costs, key=costs.get, reverse=True)
     assert ranked[-1] == ("_model_json", None)
-    # the module (with the map sheets, whose hex maps it shares), the counters (with their PNGs) and a
-    # rulebook's part start first
+    # the module, the map sheets and a rulebook's part start first
     longest = ranked[:3]
     assert any("emit_vmod" in task for task in longest) and any("emit_rulebook_pdf" in task for task in longest)
 
