@@ -35,7 +35,6 @@ MARK_START, MARK_END = "<!-- rent table: bench/rent.py -->", "<!-- /rent table -
 
 CODE: dict[str, list[str]] = {
     "pdf-compile": ["builder/render/pdf.py", "builder/render/pdf_paths.py", "builder/render/pdf_forms.py"],
-    "decimals": ["builder/render/decimals.py"],
     "collector": ["builder/collector.py"],
     "once": ["builder/emit/vassal/art.py:Family,_families,common_items", "builder/emit/vassal/raster.py:_render",
              "builder/render/maps/sheet.py:_wordless", "builder/render/fonts.py:_subsets_once",

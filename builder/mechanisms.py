@@ -13,7 +13,6 @@ import sys
 MECHANISMS: dict[str, str] = {
     "pdf-compile": "render/pdf.py, pdf_paths.py, pdf_forms.py: drawings compiled once to content-stream text "
                    "and reused on every canvas, forms written without beginForm",
-    "decimals": "render/decimals.py: long number lists printed by numpy word tables",
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
     "once": "work the same in several files done once: a board's layers common to its languages rasterised once "
             "(emit/vassal/art.py, raster.py), a hex map's wordless layers drawn once for all languages "

@@ -12,7 +12,6 @@ import numpy as np
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from builder.render.decimals import joined
 from builder.render.drawing import ARITY, Ellipse, Item, Marks, Path, Polyline, Rect
 
 
@@ -114,8 +113,8 @@ def _cubic(letters: str, numbers: np.ndarray, count: int) -> tuple[str, np.ndarr
 
 
 def _marks_code(item: Marks) -> str:
-    """Return the path operators of marks, as _trace writes the same path: numbers and operators laid out
-    by decimals.joined, or else the operators of one mark repeated and the numbers printed together."""
+    """Return the path operators of marks, as _trace writes the same path: the operators of one mark repeated
+    and the numbers printed together."""
     letters, numbers, count = item.letters, np.frombuffer(item.numbers), item.count
     if not count:
         return ""
@@ -123,10 +122,6 @@ def _marks_code(item: Marks) -> str:
         if letters[0] != "M":
             return trace_one_by_one(item)
         letters, numbers = _cubic(letters, numbers, count)
-    text = joined(numbers, [token for letter in letters for token in [None] * ARITY[letter] + [_OPERATOR[letter]]],
-                  "fp_str")
-    if text is not None:
-        return "n " + text
     template = " ".join([" ".join(map(_OPERATORS.__getitem__, letters))] * count)
     return "n " + template.format(*_printed(numbers.tolist()))
 

@@ -14,7 +14,6 @@ from xml.sax.saxutils import escape, quoteattr
 
 import numpy as np
 
-from builder.render.decimals import joined
 from builder.render.drawing import (ARITY, Drawing, Ellipse, Group, Image, Item, Marks, Paint, Path, Polyline, Rect,
                                     Text, points_of)
 from builder.render.fonts import face, font_cached
@@ -98,14 +97,10 @@ def path_data(item: Path | Marks) -> str:
 
 
 def marks_data(item: Marks) -> str:
-    """Return the `d` attribute of marks: as path_data writes the same path, laid out by decimals.joined,
-    or else one mark's format repeated."""
+    """Return the `d` attribute of marks: as path_data writes the same path, one mark's format repeated."""
     if item.count * len(item.letters) <= 4:
         return path_data(item)
     numbers = np.frombuffer(item.numbers)
-    text = joined(numbers, [token for letter in item.letters for token in [letter] + [None] * ARITY[letter]], "num")
-    if text is not None:
-        return text
     mark = " ".join(_FORMATS[letter] for letter in item.letters)
     return _trimmed(" ".join([mark] * item.count) % tuple(numbers.tolist()))
 

@@ -17,7 +17,7 @@ from PIL import Image as PILImage
 from reportlab.lib.units import mm as PT_PER_MM
 
 from builder.memo import Remembered
-from builder.render import decimals, pdf as backend
+from builder.render import pdf as backend
 from builder.render.drawing import Drawing, Ellipse, Group, Item, Marks, Paint, Path, Polyline, Rect, Text, circle
 from builder.render.pdf import draw_picture
 from builder.render.pdf_canvas import draw_plainly
@@ -156,37 +156,6 @@ def test_long_svg_paths_print_numbers_as_num_does() -> None:
     line = Polyline(tuple(zip(values[0::2], values[1::2])), Paint(stroke="#000000", stroke_mm=0.1))
     assert f'points="{" ".join(f"{num(x)},{num(y)}" for x, y in line.points)}"' in \
         svg_text(Drawing(10, 10, (line,)))
-
-
-def _awkward_numbers(rng: random.Random, count: int) -> list[float]:
-    """Numbers of every size and sign, with ties at the last decimal printed (k/32), powers of ten and
-    fp_str's near-zero cases among them."""
-    special = [0.0, -0.0, 1e-8, -1e-8, 3e-7, -3e-7, 6e-7, -6e-7, 1.0, -1.0, 10.0, 100.0, 1e6, 0.5, -0.5,
-               9.9999996, 99.999996, 999.99996, 1234567.89, 0.0005, -0.0005, 0.0015, 2.5e-3, 10.005, 999.9995]
-    found = []
-    for _ in range(count):
-        kind = rng.randrange(5)
-        if kind == 0:
-            found.append(rng.choice(special))
-        elif kind == 1:
-            found.append(rng.randint(-64000, 64000) / rng.choice([2, 8, 32, 128, 1000, 10000]))
-        elif kind == 2:
-            found.append(rng.uniform(0, 20) * 10 ** rng.randint(-7, 7) * rng.choice([1, -1]))
-        else:
-            found.append(rng.uniform(-1000, 1000))
-    return found
-
-
-def test_numbers_printed_at_once_are_printed_as_one_by_one() -> None:
-    rng = random.Random(11)
-    for _ in range(200):
-        values = _awkward_numbers(rng, 60)
-        assert decimals.joined(values, [None, "x"], "fp_str") == " ".join(f"{backend.fp_str(v)} x" for v in values)
-        assert decimals.joined(values, ["X", None, None], "num") == \
-            " ".join(f"X {num(a)} {num(b)}" for a, b in zip(values[0::2], values[1::2]))
-    values = [rng.uniform(0, 900) for _ in range(50_000)]  # several blocks
-    assert decimals.joined(values, [None], "fp_str") == backend.fp_str(values)
-    assert decimals.joined([1e12, 2.0], [None], "fp_str") is None  # too big: the caller prints them
 
 
 def test_marks_are_written_as_the_path_of_their_commands() -> None:
