@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/rent.py [--repeat 3] [--big-repeat 1] [--quick] [--readme]
 
-Builds next-war cold and the 10,000-counter synthetic game (100 × 100 hexes) cold with every mechanism
-in use, and with each one switched off in turn (SANDTABLE_WITHOUT, builder/mechanisms.py), in rounds: each
+Builds next-war and magersfontein-1899 (the seed whose maps are tiled on the most papers) cold and the
+10,000-counter synthetic game (100 × 100 hexes) cold with every mechanism in use, and with each one switched off in turn (SANDTABLE_WITHOUT, builder/mechanisms.py), in rounds: each
 round builds every configuration once, so a busy spell of the shared host slows one run of each rather
 than every run of one; the best run of each is kept. Instruction counts need hardware counters, which this
 virtual machine does not expose (`perf stat -e instructions`: not supported), so the CPU seconds of the
@@ -27,10 +27,12 @@ from bench.harness import Runner, reference_seconds  # noqa: E402
 from bench.synthetic import write_game  # noqa: E402
 
 SEED = "next-war"
+SEEDS = {"seed": SEED, "maps": "magersfontein-1899"}
+"""The seed games built, by case name: a mechanism pays if it buys its share of either."""
 BIG = (10_000, 100, 100)
 """Counters, columns and rows of the large case."""
 SEED_SHARE, BIG_SHARE = 0.05, 0.10
-"""What a mechanism must buy to stay: 5% of the seed game's cold build, or 10% of the large case's."""
+"""What a mechanism must buy to stay: 5% of a seed game's cold build, or 10% of the large case's."""
 MARK_START, MARK_END = "<!-- rent table: bench/rent.py -->", "<!-- /rent table -->"
 
 CODE: dict[str, list[str]] = {
@@ -106,29 +108,29 @@ def share(without: list[dict], with_: list[dict], key: str) -> float:
 
 
 def verdict(row: dict) -> str:
-    """Return whether a mechanism pays its rent: 5% of the seed build's time, or 10% of the large case's.
+    """Return whether a mechanism pays its rent: 5% of a seed build's time, or 10% of the large case's.
 
     Judged on CPU seconds, the stand-in for instruction counts: on a shared 2-core host the wall time of
     one build moves by a third with the other users' load, its CPU time by some 5-10%.
     """
-    pays = row["seed_cpu_share"] >= SEED_SHARE or row.get("big_cpu_share", 0.0) >= BIG_SHARE
+    pays = any(row.get(f"{case}_cpu_share", 0.0) >= SEED_SHARE for case in SEEDS) \
+        or row.get("big_cpu_share", 0.0) >= BIG_SHARE
     return "keep" if pays else "remove"
 
 
 def table(results: dict) -> str:
-    """Return the rent table as Markdown."""
+    """Return the rent table as Markdown: a pair of columns (wall, CPU) per case measured."""
     base = results["all"]
-    head = (f"| mechanism | {SEED} cold, wall s | CPU s | {results['big_name']} cold, wall s | CPU s "
-            "| lines (tests) | verdict |\n|---|---|---|---|---|---|---|\n")
-    seed, big = base["seed"], base.get("big")
-    rows = [f"| all in use | {seed['wall_s']:.2f} | {seed['cpu_s']:.2f} | "
-            + (f"{big['wall_s']:.1f} | {big['cpu_s']:.1f}" if big else "– | –") + " | | |"]
+    names = {**SEEDS, "big": results["big_name"]}
+    cases = [case for case in names if case in base]
+    head = ("| mechanism | " + " | ".join(f"{names[case]} cold, wall s | CPU s" for case in cases)
+            + " | lines (tests) | verdict |\n|---|" + "---|---|" * len(cases) + "---|---|\n")
+    rows = ["| all in use | " + " | ".join(f"{base[c]['wall_s']:.2f} | {base[c]['cpu_s']:.2f}" for c in cases)
+            + " | | |"]
     for row in results["mechanisms"]:
-        big_cells = (f"{row['big']['wall_s']:.1f} ({row['big_share']:+.0%}) | {row['big']['cpu_s']:.1f} "
-                     f"({row['big_cpu_share']:+.0%})") if "big" in row else "– | –"
-        rows.append(f"| without `{row['name']}` | {row['seed']['wall_s']:.2f} ({row['seed_share']:+.0%}) | "
-                    f"{row['seed']['cpu_s']:.2f} ({row['seed_cpu_share']:+.0%}) | {big_cells} | "
-                    f"{row['lines']} ({row['test_lines']}) | {row['verdict']} |")
+        cells = " | ".join(f"{row[c]['wall_s']:.2f} ({row[c + '_share']:+.0%}) | {row[c]['cpu_s']:.2f} "
+                           f"({row[c + '_cpu_share']:+.0%})" if c in row else "– | –" for c in cases)
+        rows.append(f"| without `{row['name']}` | {cells} | {row['lines']} ({row['test_lines']}) | {row['verdict']} |")
     return head + "\n".join(rows) + "\n"
 
 
@@ -140,18 +142,15 @@ def counted(mechanisms: list[str], tree: Path) -> dict[str, tuple[int, int]]:
 
 def rows_of(runs: dict, lines: dict[str, tuple[int, int]]) -> dict:
     """Return the figures of each configuration and each mechanism's row of the table (`lines`: `counted`)."""
-    seed_runs, big_runs = runs["seed"], runs.get("big")
-    found: dict = {"all": {"seed": best(seed_runs["all"])}, "mechanisms": []}
-    if big_runs:
-        found["all"]["big"] = best(big_runs["all"])
+    cases = [case for case in (*SEEDS, "big") if case in runs]
+    found: dict = {"all": {case: best(runs[case]["all"]) for case in cases}, "mechanisms": []}
     for name, (code, tests) in lines.items():
-        row = {"name": name, "seed": best(seed_runs[name]), "lines": code, "test_lines": tests}
-        row["seed_share"] = share(seed_runs[name], seed_runs["all"], "wall_s")
-        row["seed_cpu_share"] = share(seed_runs[name], seed_runs["all"], "cpu_s")
-        if big_runs:
-            row["big"] = best(big_runs[name])
-            row["big_share"] = share(big_runs[name], big_runs["all"], "wall_s")
-            row["big_cpu_share"] = share(big_runs[name], big_runs["all"], "cpu_s")
+        row = {"name": name, "lines": code, "test_lines": tests}
+        for case in cases:
+            if runs[case].get(name):
+                row[case] = best(runs[case][name])
+                row[f"{case}_share"] = share(runs[case][name], runs[case]["all"], "wall_s")
+                row[f"{case}_cpu_share"] = share(runs[case][name], runs[case]["all"], "cpu_s")
         row["verdict"] = verdict(row)
         found["mechanisms"].append(row)
     return found
@@ -199,8 +198,8 @@ def main() -> int:
     runner = Runner(tree)
     with tempfile.TemporaryDirectory(prefix="sandtable-rent-") as folder:
         scratch = Path(folder)
-        cases = {"seed": [tree / "content" / SEED]}
-        rounds = {"seed": args.repeat}
+        cases = {case: [tree / "content" / game] for case, game in SEEDS.items()}
+        rounds = {case: args.repeat for case in SEEDS}
         if not args.quick:
             count, columns, rows = BIG
             cases["big"] = [write_game(scratch / "big", counters=count, columns=columns, rows=rows)]
