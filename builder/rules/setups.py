@@ -10,6 +10,7 @@ from typing import Iterator
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.model.counters import Unit
+from builder.model.scenario import MarkerPlacement, Placement, Scenario
 from builder.plan.hexes import limits_in, stacking_share
 from builder.plan.placement import Placed
 from builder.plan.setups import Setup, planned_setups
@@ -123,6 +124,11 @@ def hidden_markers_alone(game: Game, ix: Index) -> Iterator[Finding]:
                               subject=f"{setup.scenario.id}:{marker.id}:{placed.target.key}")
 
 
+def _wheres(scenario: Scenario) -> list[Placement | MarkerPlacement]:
+    """Return every placement of a scenario as written: each side's setup, the reinforcements, the markers."""
+    return [p for side in scenario.setup for p in side.placements] + [*scenario.reinforcements, *scenario.markers]
+
+
 @check("scenario/facing-off-hexside")
 def facings_off_hexside(game: Game, ix: Index) -> Iterator[Finding]:
     """A facing on a hex map points at a hexside (0, 60, … on flat-topped hexes; 30, 90, … on pointy ones).
@@ -133,9 +139,7 @@ def facings_off_hexside(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: placements: [{units: [r1], hex: "0102", facing: 60}]
     """
     for scenario in game.scenarios:
-        wheres = [p for side in scenario.setup for p in side.placements] + [*scenario.reinforcements,
-                                                                           *scenario.markers]
-        for where in wheres:
+        for where in _wheres(scenario):
             m = ix.map_for(where.map)
             if where.facing is None or m is None or m.grid is None:
                 continue
@@ -156,9 +160,7 @@ def facings_not_turnable(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: placements: [{units: [tank-1], zone: north, facing: 180}] where tank-1's type has role: vehicle
     """
     for scenario in game.scenarios:
-        wheres = [p for side in scenario.setup for p in side.placements] + [*scenario.reinforcements,
-                                                                           *scenario.markers]
-        for where in wheres:
+        for where in _wheres(scenario):
             if not where.facing:
                 continue
             units = [ix.units[i] for i in getattr(where, "units", []) if i in ix.units]

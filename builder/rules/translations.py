@@ -33,7 +33,7 @@ _SHORTEST_WORD = 3
 
 @per_game
 def _texts(game: Game) -> tuple[PrintedText, ...]:
-    """Return every text for players (builder/model/texts.py), walked once for both checks."""
+    """Return every text for players (builder/model/texts.py), walked once for the translation checks."""
     return tuple(printed_texts(game))
 
 
@@ -66,7 +66,7 @@ def undeclared_languages(game: Game, ix: Index) -> Iterator[Finding]:
     Passes: languages: [pl, en, de] and the same name
     """
     declared = game.game.languages
-    for item in printed_texts(game):
+    for item in _texts(game):
         if not isinstance(item.text, dict):
             continue
         extra = [lang for lang in item.text if lang not in declared]
