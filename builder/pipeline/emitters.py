@@ -11,10 +11,6 @@ import dataclasses
 import importlib
 from typing import Callable
 
-# imported with the emitters, before a build forks its tasks: each child drawing SVG art (a rulebook on one
-# paper, a map, a module) would otherwise import svglib and lxml again, some 30 ms of CPU each
-import svglib.svglib  # noqa: F401
-
 from builder.cache import emitter_key, game_parts, part_fingerprint
 from builder.collector import collector_paused
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
@@ -208,6 +204,9 @@ def import_emitters() -> None:
     """Import every emitter's module in this process, so that the children forked after it inherit them rather
     than each importing its own; kept out of the collector's passes, as builder/cli.py's imports are."""
     with collector_paused(freeze=True):
+        # svglib too, which render/images.py imports only where it draws SVG art: each child drawing some (a
+        # rulebook, a map, a module) would otherwise import svglib and lxml again, some 30 ms of CPU each
+        import svglib.svglib  # noqa: F401
         for emitter in EMITTERS:
             if isinstance(emitter, WithFonts):
                 emitter.load()
