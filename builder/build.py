@@ -46,8 +46,8 @@ def check_and_build(paths: list[Path], out_dir: Path, *, jobs: int = 1, cache: b
     """Check every game at `paths` and build them all into out_dir, or none if one has errors.
 
     On several processes the games are read in a child (`loaded_games`, started by builder/reader.py:
-    `reader` if the caller started it already) while this process imports the checks and the emitters;
-    each game's emitters start as soon as it is loaded (`HeadStart`), and its checks in a child forked then,
+    `reader` if the caller started it already) while this process imports the emitters; each game's
+    emitters start as soon as it is loaded (`HeadStart`), and its checks in a child forked then,
     which inherits what they draw with (`diagnostics_of`), while the next games are read; if a check finds an
     error, that work is thrown away and nothing is written.
     Returns the check results, and the builds (None when the build was refused).
@@ -85,9 +85,6 @@ class HeadStart:
     runs again without a head start and tells the failure (`check_and_build`)."""
 
     def __init__(self, out_dir: Path, *, jobs: int, cache: bool, progress: Progress | None) -> None:
-        with collector_paused(freeze=True):  # the children that check the games inherit the checks' modules
-            from builder.rules.registry import every_check
-            every_check()
         self.emission: Emission | None = Emission(out_dir, jobs=jobs, cache=cache, progress=progress, reader=True)
 
     def end(self) -> None:
@@ -116,6 +113,11 @@ class HeadStart:
                 self.emission.add(loaded)
             except (OutputError, OSError):  # told, if the checks let the build go on, by the build without
                 self.end()  # a head start (an output folder that cannot be written to, say)
+        # the checks' modules once the game's emitters have started, rather than before: imported after the
+        # emitters' modules, which they share, they take 0.02 s rather than 0.15 s, and the tasks start sooner
+        with collector_paused(freeze=True):  # the children that check the games inherit them
+            from builder.rules.registry import every_check
+            every_check()
         checks = Producer(functools.partial(diagnostics_of, loaded))  # with the emitters' imports and the fonts
         try:
             made = self.take(games)

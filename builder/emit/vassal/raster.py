@@ -8,9 +8,10 @@ outlines compress better that way than with Pillow's per-row filters, and severa
 A picture of greys only (most charts: black text and rules on white) is written as a greyscale PNG
 of the same pixels: a third of the bytes to compress, and half the file.
 
-zlib's level 1 (render/deflate.py) is also the fastest here: next-war's 54 pictures (90 MB of rows) took
-0.26 s to 8.39 MB at level 1, 0.30 s to 8.20 MB at level 2, 0.33 s to 8.04 MB at level 3; Z_RLE took 0.58 s
-to 36.7 MB, and PNG's Sub or Up filters with Z_RLE cut a board's 0.10 s to 0.07 s for a third more bytes.
+Deflated at the project's level (render/deflate.py: zlib-ng, level 1), the fastest here: next-war's 54
+pictures (75 MB of rows) took zlib-ng 0.078 s to 8.90 MB at level 1, 0.122 s to 8.01 MB at level 2, 0.147 s
+to 7.64 MB at level 3, where Python's zlib took 0.229 s to 7.55 MB at level 1; Z_RLE took 0.58 s to 36.7 MB
+(zlib), and PNG's Sub or Up filters with Z_RLE cut a board's 0.10 s to 0.07 s for a third more bytes.
 """
 from __future__ import annotations
 
