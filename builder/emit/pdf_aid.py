@@ -7,6 +7,7 @@ from builder.model.content import Game
 from builder.render.chart_pages import page_plan, pack, pages_pdf
 from builder.render.charts import chart_drawing
 from builder.render.credits import document_info
+from builder.render.typeset.papers import on_every_paper
 from builder.phrases import phrase
 
 KIND = "aid-pdf"
@@ -19,22 +20,28 @@ def _footers(title: str, lang: str, count: int) -> list[str]:
     return [f"{title} — {phrase('sheet', lang)} {n // 2 + 1}, {sides[n % 2]}" for n in range(count)]
 
 
-def aid_pdf(game: Game, lang: str, paper: str) -> bytes:
-    """Return the player-aid card of one language on one paper size, an even number of pages."""
-    plan = page_plan(paper, columns=COLUMNS, landscape=True)
+def aid_pdf(game: Game, lang: str, paper: str, *, group: tuple[str, ...] = ()) -> bytes:
+    """Return the player-aid card of one language on one paper size, an even number of pages, laid out on the
+    area every paper of its `group` has (typeset/papers.py `on_every_paper`)."""
+    plan = page_plan(paper, columns=COLUMNS, landscape=True, group=group)
     drawings = [(f"aid-{c.id}", chart_drawing(game, c, lang, width_mm=plan.column_mm)) for c in game.charts.charts]
     pages = pack(drawings, plan)
     if len(pages) % 2:
         pages.append([])
     title = text_in(game.game.title, lang)
-    info = document_info(game, f"{phrase('aid', lang)} ({paper.upper()})", lang, title=title)
+    info = document_info(game, phrase("aid", lang), lang, title=title)
     return pages_pdf(pages, plan, info=info, footers=_footers(title, lang, len(pages)))
 
 
 def emit_aid_pdf(game: Game) -> list[Artifact]:
-    """Return one player-aid card per language and paper size (none when the game has no charts)."""
+    """Return one player-aid card per language and paper size (none when the game has no charts), laid out
+    once per group of papers of about the same size (`paper_groups`) and moved onto each of them."""
     if not game.charts.charts:
         return []
-    return [Artifact(KIND, f"charts/aid-{lang}-{paper}.pdf", aid_pdf(game, lang, paper),
-                     {"paper": paper, "lang": lang})
-            for lang in game.game.editions() for paper in game.game.print.papers]
+    papers = game.game.print.papers
+    found = []
+    for lang in game.game.editions():
+        pdfs = on_every_paper(papers, aid_pdf, game, lang)
+        found += [Artifact(KIND, f"charts/aid-{lang}-{paper}.pdf", pdfs[paper], {"paper": paper, "lang": lang})
+                  for paper in papers]
+    return found

@@ -27,38 +27,58 @@ PIECE_FRAME = Paint(stroke="#303030", stroke_mm=0.3)
 
 @dataclass(frozen=True)
 class PagePlan:
-    """A page and the columns charts are packed into."""
+    """A page and the columns charts are packed into, inside an area centred on the page: the area every
+    paper of its group has (`page_plan`), so that the pages fit each of them once moved to its centre."""
 
     width_mm: float
     height_mm: float
     columns: int
+    area_mm: tuple[float, float] | None = None
+    """The width and height the columns, margins and footer fit in (None: the whole page)."""
     margin_mm: float = 12.0
     gutter_mm: float = 8.0
     gap_mm: float = 5.0
     footer_room_mm: float = 6.0
 
     @property
+    def left_mm(self) -> float:
+        """Return where the first column starts."""
+        return (self.width_mm - self._area[0]) / 2 + self.margin_mm
+
+    @property
+    def top_mm(self) -> float:
+        """Return where the columns start, down from the top of the page."""
+        return (self.height_mm - self._area[1]) / 2 + self.margin_mm
+
+    @property
     def column_mm(self) -> float:
         """Return the width of one column."""
-        return (self.width_mm - 2 * self.margin_mm - (self.columns - 1) * self.gutter_mm) / self.columns
+        return (self.across_mm - (self.columns - 1) * self.gutter_mm) / self.columns
 
     @property
     def across_mm(self) -> float:
         """Return the width of all the columns together, which a chart too wide for one may take."""
-        return self.width_mm - 2 * self.margin_mm
+        return self._area[0] - 2 * self.margin_mm
 
     @property
     def column_height_mm(self) -> float:
         """Return the height charts may fill in a column."""
-        return self.height_mm - 2 * self.margin_mm - self.footer_room_mm
+        return self._area[1] - 2 * self.margin_mm - self.footer_room_mm
+
+    @property
+    def _area(self) -> tuple[float, float]:
+        return self.area_mm or (self.width_mm, self.height_mm)
 
 
-def page_plan(paper: str, *, columns: int, landscape: bool = False) -> PagePlan:
-    """Return the plan of a paper size (a4, letter), portrait or landscape."""
+def page_plan(paper: str, *, columns: int, landscape: bool = False, group: tuple[str, ...] = ()) -> PagePlan:
+    """Return the plan of a paper size (a4, letter), portrait or landscape, with the area every paper of its
+    `group` has (typeset/papers.py `on_every_paper`; the paper alone if none)."""
+    papers = [PAPERS_MM[p] for p in (group or (paper,))]
     width, height = PAPERS_MM[paper]
+    area = min(w for w, _ in papers), min(h for _, h in papers)
     if landscape:
-        width, height = height, width
-    return PagePlan(width, height, columns)
+        width, height, area = height, width, area[::-1]
+    return PagePlan(width, height, columns, area_mm=area)
 
 
 @dataclass(frozen=True)
@@ -155,8 +175,8 @@ def pack(charts: list[tuple[str, Drawing]], plan: PagePlan) -> list[list[PlacedC
                 filled = [0.0] * plan.columns
                 spot = (0, 0.0)
             column, y = spot
-            x = plan.margin_mm + column * (plan.column_mm + plan.gutter_mm)
-            pages[-1].append(PlacedChart(key, drawing.title, drawing, x, plan.margin_mm + y, continued=number > 0))
+            x = plan.left_mm + column * (plan.column_mm + plan.gutter_mm)
+            pages[-1].append(PlacedChart(key, drawing.title, drawing, x, plan.top_mm + y, continued=number > 0))
             for n in (range(plan.columns) if across else [column]):
                 filled[n] = y + drawing.height_mm + plan.gap_mm
     return pages
@@ -164,7 +184,7 @@ def pack(charts: list[tuple[str, Drawing]], plan: PagePlan) -> list[list[PlacedC
 
 def footer(plan: PagePlan, text: str) -> Drawing:
     """Return a page-sized drawing holding only the footer line."""
-    baseline = plan.height_mm - plan.margin_mm + FOOTER_MM
+    baseline = plan.height_mm - plan.top_mm + FOOTER_MM
     return Drawing(plan.width_mm, plan.height_mm,
                    (Text(plan.width_mm / 2, baseline, text, FOOTER_MM, fill="#505050", anchor="middle"),))
 

@@ -7,7 +7,7 @@ from typing import Iterator
 from builder.memo import per_game
 from builder.model.charts import Chart
 from builder.model.content import Game
-from builder.model.units import MM_PER_PT
+from builder.model.units import MM_PER_PT, paper_groups
 from builder.render.chart_pages import column_pieces, page_plan
 from builder.render.charts import chart_drawing
 from builder.render.ink import printed_sizes_mm
@@ -21,14 +21,14 @@ DOCUMENTS = (("charts PDF", 1, False), ("player-aid card", 2, True))
 def _sizes(game: Game) -> tuple[tuple[str, Chart, float], ...]:
     found = []
     for name, columns, landscape in DOCUMENTS:
-        for paper in game.game.print.papers:
-            plan = page_plan(paper, columns=columns, landscape=landscape)
+        for group in paper_groups(game.game.print.papers):  # laid out once per group (typeset/papers.py)
+            plan = page_plan(group[0], columns=columns, landscape=landscape, group=group)
             for lang in game.game.languages:
                 for chart in game.charts.charts:
                     pieces = column_pieces(chart_drawing(game, chart, lang, width_mm=plan.column_mm), plan)
                     smallest = min((size for piece in pieces for size in printed_sizes_mm(piece.items)), default=None)
                     if smallest is not None:
-                        found.append((f"{name} ({paper}, {lang})", chart, smallest / MM_PER_PT))
+                        found.append((f"{name} ({', '.join(group)}, {lang})", chart, smallest / MM_PER_PT))
     return tuple(found)
 
 
