@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
+import numpy as np
+
 from builder.plan.hexes import hex_grid
 from builder.model.content import Game
 from builder.model.map import Map, Place
@@ -57,16 +59,26 @@ def _obstacles(ctx: HexMapContext) -> Iterator[tuple[Box, str]]:
 
 def _clashes(ctx: HexMapContext) -> Iterator[tuple[Place, str]]:
     """Yield each place whose name collides, with the first thing it collides with: its boxes in order, and for
-    each the obstacles, then the other places' names, in order."""
+    each the obstacles, then the other places' names, in order. Each box is held against all the others at once
+    (numpy): next-war's 84 names against its 1,200 boxes were 100,000 comparisons one by one, a third of its checks."""
     marks = place_marks(ctx)
-    names = [(m, [t.box for t in printed_texts(m.label)]) for m in marks]
-    obstacles = list(_obstacles(ctx))
-    obstacles += [(box, f'the marker of "{m.place.id}"') for m in marks if (box := _items_box(m.marker))]
-    for mark, boxes in names:
-        others = obstacles + [(box, f'the name of "{m.place.id}"') for m, bs in names if m is not mark for box in bs]
-        hit = next((what for box in boxes for other, what in others if box.overlap_mm(other) > CLEARANCE_MM), None)
-        if hit:
-            yield mark.place, hit
+    names = [[t.box for t in printed_texts(m.label)] for m in marks]
+    others = list(_obstacles(ctx))
+    others += [(box, f'the marker of "{m.place.id}"') for m in marks if (box := _items_box(m.marker))]
+    owner = [-1] * len(others)
+    for index, (mark, boxes) in enumerate(zip(marks, names)):
+        others += [(box, f'the name of "{mark.place.id}"') for box in boxes]
+        owner += [index] * len(boxes)
+    edges = np.array([(b.x0_mm, b.y0_mm, b.x1_mm, b.y1_mm) for b, _ in others], dtype=float).reshape(-1, 4)
+    owners = np.array(owner)
+    for index, (mark, boxes) in enumerate(zip(marks, names)):
+        for box in boxes:
+            across = np.minimum(box.x1_mm, edges[:, 2]) - np.maximum(box.x0_mm, edges[:, 0])
+            down = np.minimum(box.y1_mm, edges[:, 3]) - np.maximum(box.y0_mm, edges[:, 1])
+            hits = np.flatnonzero((np.minimum(across, down) > CLEARANCE_MM) & (owners != index))
+            if hits.size:
+                yield mark.place, others[hits[0]][1]
+                break
 
 
 @per_game
