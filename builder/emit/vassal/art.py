@@ -15,8 +15,10 @@ from typing import Callable, Hashable, TypeVar, Union
 import pypdfium2
 from reportlab.lib.units import mm as PT_PER_MM
 
+from builder.emit.vassal.about import ABOUT_DPI, about_drawing
 from builder.emit.vassal.boards import BoardPlan
 from builder.emit.vassal.combat import ATTACKER_IMAGE, DEFENDER_IMAGE, HELPER_IMAGE
+from builder.emit.vassal.documents import ABOUT_IMAGE
 from builder.emit.vassal.game_parts import chart_image
 from builder.plan.vassal.pieces import FaceRecipe
 from builder.emit.vassal.plan import ModulePlan
@@ -124,7 +126,8 @@ def moved_flag(scale: float) -> Drawing:
 
 
 def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Drawing, float]]]:
-    """Return the small images (faces, the moved flag) and the large ones (boards, charts) with their dpi."""
+    """Return the small images (faces, the moved flag) and the large ones (boards, charts, the About screen)
+    with their dpi."""
     dpi = plan.scale * MM_PER_INCH
     used = {image for p in plan.pieces for image in (*p.images, p.mask, plan.play_of(p).mask_image) if image}
     faces = face_drawings(plan.printed, {k: v for k, v in plan.recipes.items() if k in used}, plan.lang)
@@ -132,6 +135,7 @@ def drawings(plan: ModulePlan) -> tuple[dict[str, Drawing], dict[str, tuple[Draw
     large = {b.image: (board_drawing(plan, b), dpi) for b in plan.boards}
     large.update({chart_image(c.id): (chart_drawing(plan.printed, c, plan.lang, width_mm=CHART_WIDTH_MM), CHART_DPI)
                   for c in plan.game.charts.charts})
+    large[ABOUT_IMAGE] = (about_drawing(plan.game, plan.version), ABOUT_DPI)
     return faces, large
 
 

@@ -7,8 +7,8 @@ from builder.emit.output import Artifact
 from builder.emit.vassal.archive import metadata, zip_bytes
 from builder.emit.vassal.art import combat_drawings, drawings, render_pngs
 from builder.emit.vassal.buildfile import build_file, vassal_version
-from builder.emit.vassal.about import ABOUT_DPI, about_drawing, credits_html
-from builder.emit.vassal.documents import ABOUT_IMAGE, BUILD_FILE, CREDITS_FILE, Document, in_language
+from builder.emit.vassal.about import credits_html
+from builder.emit.vassal.documents import BUILD_FILE, CREDITS_FILE, Document, in_language
 from builder.emit.vassal.editions import edition, module_path
 from builder.emit.vassal.plan import ModulePlan, plan_module
 from builder.emit.vassal.savegame import saved_game
@@ -73,9 +73,8 @@ def _vmod_bytes(plan: ModulePlan, images: dict[str, bytes], documents: tuple[Doc
     description = text_in(game.game.subtitle, plan.lang) or plan.name
     moduledata = metadata(plan.version, vassal_version(plan), description, plan.name)
     entries = {BUILD_FILE: xml_bytes(build_file(plan, list(documents))), "moduledata": moduledata, **images}
-    entries[f"images/{ABOUT_IMAGE}"] = png_bytes(about_drawing(game, plan.version), dpi=ABOUT_DPI)
     entries[CREDITS_FILE] = credits_html(game, plan.version)
-    if plan.combat is not None:
+    if plan.combat is not None:  # frames open in the middle: resvg keeps them transparent there
         dpi = plan.scale * MM_PER_INCH
         entries.update({f"images/{name}": png_bytes(d, dpi=dpi) for name, d in combat_drawings(game).items()})
     entries.update({setup_file(s): vsav_bytes(plan, s, moduledata) for s in plan.setups})
