@@ -15,7 +15,7 @@ MECHANISMS: dict[str, str] = {
                    "and reused on every canvas, forms written without beginForm",
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
     "once": "work the same in several files done once: a board's layers common to its languages rasterised once "
-            "(emit/vassal/art.py, raster.py), a hex map's wordless layers drawn once for all languages "
+            "(emit/vassal/art.py, raster.py), a hex map's wordless layers and hex numbers drawn once for all languages "
             "(render/maps/sheet.py), a font subset made and a PDF stream deflated once for all the papers of a "
             "sheet (render/fonts.py, render/deflate.py)",
 }

@@ -241,12 +241,14 @@ def wordless_layers(ctx: HexMapContext) -> tuple[Item, ...]:
 
 
 def hex_map_items(map_: Map, terrain: dict[str, Terrain], frame: HexFrame, contents: dict[Hex, HexContent],
-                  lang: str, root: FilePath | None = None, wordless: tuple[Item, ...] | None = None) -> list[Item]:
+                  lang: str, root: FilePath | None = None,
+                  wordless: tuple[tuple[Item, ...], tuple[Item, ...]] | None = None) -> list[Item]:
     """Return the whole hex map, clipped to its rectangle and framed; `root` (the game folder) finds its art.
-    `wordless` is its `wordless_layers` if already drawn (in another language)."""
+    `wordless` is its `wordless_layers` and `number_layer` (the same in every language) if already drawn."""
     ctx = HexMapContext(map_, frame, terrain, contents, lang, root)
-    layers = [*(wordless_layers(ctx) if wordless is None else wordless), *place_items(ctx), *number_layer(ctx),
-              *(art_over(ctx, root, PAPER) if root else []), *cartouche_items(ctx)]
+    below, numbers = (wordless_layers(ctx), number_layer(ctx)) if wordless is None else wordless
+    layers = [*below, *place_items(ctx), *numbers, *(art_over(ctx, root, PAPER) if root else []),
+              *cartouche_items(ctx)]
     clip = Rect(*frame.rect, Paint())
     return [Group(tuple(layers), clip=clip), *border_items(ctx)]
 

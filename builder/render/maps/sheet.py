@@ -13,7 +13,7 @@ from builder.model.units import MM_PER_INCH, parse_length_mm
 from builder.render.drawing import Drawing, Group, Item, Text
 from builder.render.maps.frame import HexFrame, hex_contents, terrain_by_id
 from builder.render.maps.context import HexMapContext
-from builder.render.maps.hexmap import hex_map_items, wordless_layers
+from builder.render.maps.hexmap import hex_map_items, number_layer, wordless_layers
 from builder.render.maps.key import key_block, title_block
 from builder.render.maps.layout import Block, flow, placed
 from builder.render.maps.table import RULER_MM, table_items
@@ -191,13 +191,13 @@ def hex_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
 
 
 @per_game
-def _wordless(game: Game, map_: Map, x_mm: float, y_mm: float) -> tuple[Item, ...]:
-    """Return a hex map's layers below its first word with the grid's top-left corner at (x_mm, y_mm), drawn once
-    for all the languages whose sheets put it there (mechanism `once`)."""
+def _wordless(game: Game, map_: Map, x_mm: float, y_mm: float) -> tuple[tuple[Item, ...], tuple[Item, ...]]:
+    """Return a hex map's layers below its first word and its hex numbers with the grid's top-left corner at
+    (x_mm, y_mm), drawn once for all the languages whose sheets put it there (mechanism `once`)."""
     grid = hex_grid(map_.grid)
     ctx = HexMapContext(map_, HexFrame.of(map_, grid, x_mm, y_mm), terrain_by_id(game.maps.terrain),
                         hex_contents(map_, grid), game.game.languages[0], game.root)
-    return wordless_layers(ctx)
+    return wordless_layers(ctx), tuple(number_layer(ctx))
 
 
 def table_sheet(ctx: SheetContext, map_: Map) -> MapSheet:
