@@ -69,10 +69,10 @@ def workload(game: Game) -> dict[str, float]:
 
 
 COSTS: dict[Emitter, tuple[float, dict[str, float]]] = {
-    emit_rulebook_pdf: (0.0, {"text": 5.0e-6}),
-    emit_vmod: (0.05, {"hex_area": 0.5, "table_area": 0.02, "counters": 0.001, "charts": 0.005}),
+    emit_rulebook_pdf: (0.0, {"text": 3.3e-6}),
+    emit_vmod: (0.04, {"hex_area": 0.4, "table_area": 0.016, "counters": 0.0008, "charts": 0.004}),
     emit_map_pdfs: (0.03, {"hex_area": 0.45, "table_area": 0.015, "displays": 0.03}),
-    emit_charts_pdf: (0.06, {"charts": 0.006}),
+    emit_charts_pdf: (0.04, {"charts": 0.005}),
     emit_counters: (0.03, {"counters": 0.0003}),
     emit_setup_pdf: (0.05, {"placements": 0.001}),
     emit_counter_pngs: (0.0, {"png_counters": 0.005}),
