@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 from builder.emit.output import Artifact
+from builder.emit.pdf_charts import on_each_paper
 from builder.model.base import text_in
 from builder.model.content import Game
 from builder.render.chart_pages import page_plan, pack, pages_pdf
 from builder.render.charts import chart_drawing
 from builder.render.credits import document_info
-from builder.render.typeset.papers import on_every_paper
 from builder.phrases import phrase
 
 KIND = "aid-pdf"
@@ -34,14 +34,7 @@ def aid_pdf(game: Game, lang: str, paper: str, *, group: tuple[str, ...] = ()) -
 
 
 def emit_aid_pdf(game: Game) -> list[Artifact]:
-    """Return one player-aid card per language and paper size (none when the game has no charts), laid out
-    once per group of papers of about the same size (`paper_groups`) and moved onto each of them."""
+    """Return one player-aid card per language and paper size (none when the game has no charts)."""
     if not game.charts.charts:
         return []
-    papers = game.game.print.papers
-    found = []
-    for lang in game.game.editions():
-        pdfs = on_every_paper(papers, aid_pdf, game, lang)
-        found += [Artifact(KIND, f"charts/aid-{lang}-{paper}.pdf", pdfs[paper], {"paper": paper, "lang": lang})
-                  for paper in papers]
-    return found
+    return on_each_paper(game, KIND, "aid", aid_pdf)

@@ -1,6 +1,8 @@
 """Every chart of a game as a print-and-play PDF: one portrait column of charts, per language and paper."""
 from __future__ import annotations
 
+from typing import Callable
+
 from builder.emit.output import Artifact
 from builder.model.base import text_in
 from builder.model.content import Game
@@ -25,14 +27,20 @@ def charts_pdf(game: Game, lang: str, paper: str, *, group: tuple[str, ...] = ()
 
 
 def emit_charts_pdf(game: Game) -> list[Artifact]:
-    """Return one charts PDF per language and paper size (none when the game has no charts), laid out once
-    per group of papers of about the same size (`paper_groups`) and moved onto each of them."""
+    """Return one charts PDF per language and paper size (none when the game has no charts)."""
     if not game.game.languages or not game.charts.charts:
         return []
+    return on_each_paper(game, KIND, "charts", charts_pdf)
+
+
+def on_each_paper(game: Game, kind: str, name: str, typeset: Callable[..., bytes]) -> list[Artifact]:
+    """Return `typeset(game, lang, paper=, group=)` as charts/<name>-<lang>-<paper>.pdf for each edition's language
+    and paper of `print.papers`: laid out once per group of papers of about the same size (`paper_groups`) and
+    moved onto each of them (typeset/papers.py `on_every_paper`)."""
     papers = game.game.print.papers
     found = []
     for lang in game.game.editions():
-        pdfs = on_every_paper(papers, charts_pdf, game, lang)
-        found += [Artifact(KIND, f"charts/charts-{lang}-{paper}.pdf", pdfs[paper], {"paper": paper, "lang": lang})
+        pdfs = on_every_paper(papers, typeset, game, lang)
+        found += [Artifact(kind, f"charts/{name}-{lang}-{paper}.pdf", pdfs[paper], {"paper": paper, "lang": lang})
                   for paper in papers]
     return found
