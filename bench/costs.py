@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from builder.pipeline.emitters import EMITTERS, import_emitters, register_fonts
+from builder.pipeline.emitters import EMITTERS, import_emitters, import_svg_reader, register_fonts
 from builder.pipeline.scheduling import estimated_cost, run_unit, units_of, workload
 from builder.load.game import load_game
 
@@ -45,6 +45,7 @@ def main(folders: list[Path]) -> None:
     register_fonts()
     for folder in folders:
         game = load_game(folder)
+        import_svg_reader(game)  # as a build does before it forks a game's tasks
         sizes = workload(game)
         print(f"{game.id}: " + ", ".join(f"{name} {value:g}" for name, value in sizes.items()))
         for members, part in units_of(game, tuple(range(len(EMITTERS)))):

@@ -17,7 +17,7 @@ from builder.pipeline.checking import CheckResult
 from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, SHARED, Emitter, emit_charts_pdf,
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
                                        emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
-                                       parts_of, register_fonts)
+                                       import_svg_reader, parts_of, register_fonts)
 from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
                                      written_entry)
 from builder.processes import Children, can_fork
@@ -184,6 +184,7 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
+            import_svg_reader(plan.game)
             self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
             sizes = workload(plan.game)
             for members, part in units_of(plan.game, plan.stale):
