@@ -53,3 +53,17 @@ def test_a_cut_chart_is_bookmarked_once() -> None:
     assert sum(p.continued for page in pages for p in page) >= 1
     outline = PdfReader(io.BytesIO(pages_pdf(pages, plan, info=DocumentInfo("t", "", "", "", "pl"), footers=[""] * len(pages)))).outline
     assert [entry.title for entry in outline] == [d.title for _, d in charts]
+
+
+def test_a_group_of_papers_shares_one_area_centred_on_each() -> None:
+    group = ("a4", "letter")
+    a4, letter = page_plan("a4", columns=1, group=group), page_plan("letter", columns=1, group=group)
+    # A4 is the narrower paper and Letter the shorter: the area is A4's width and Letter's height
+    assert a4.column_mm == pytest.approx(letter.column_mm) == pytest.approx(210.0 - 2 * a4.margin_mm)
+    assert a4.column_height_mm == pytest.approx(letter.column_height_mm)
+    assert a4.column_height_mm == pytest.approx(279.4 - 2 * a4.margin_mm - a4.footer_room_mm)
+    assert a4.left_mm == pytest.approx(a4.margin_mm)
+    assert a4.top_mm == pytest.approx((297.0 - 279.4) / 2 + a4.margin_mm)
+    alone = page_plan("a4", columns=1)
+    assert (alone.left_mm, alone.top_mm) == (alone.margin_mm, alone.margin_mm)
+    assert alone.column_height_mm == pytest.approx(297.0 - 2 * alone.margin_mm - alone.footer_room_mm)
