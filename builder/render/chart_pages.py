@@ -11,7 +11,7 @@ from itertools import accumulate
 
 from reportlab.lib.units import mm as PT_PER_MM
 
-from builder.render.counter_sheet import PAPERS_MM
+from builder.model.units import PAPERS_MM, shared_area_mm
 from builder.render.credits import DocumentInfo
 from builder.render.drawing import Drawing, Group, Paint, Rect, Text
 from builder.render.ink import printed_texts, shape_boxes
@@ -73,9 +73,8 @@ class PagePlan:
 def page_plan(paper: str, *, columns: int, landscape: bool = False, group: tuple[str, ...] = ()) -> PagePlan:
     """Return the plan of a paper size (a4, letter), portrait or landscape, with the area every paper of its
     `group` has (typeset/papers.py `on_every_paper`; the paper alone if none)."""
-    papers = [PAPERS_MM[p] for p in (group or (paper,))]
     width, height = PAPERS_MM[paper]
-    area = min(w for w, _ in papers), min(h for _, h in papers)
+    area = shared_area_mm((paper, *group))
     if landscape:
         width, height, area = height, width, area[::-1]
     return PagePlan(width, height, columns, area_mm=area)

@@ -11,7 +11,7 @@ from reportlab.lib.units import mm as PT_PER_MM
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepTogether, PageTemplate, Spacer, Table
 
 import builder.render.deflate  # noqa: F401 (deflates the document's streams at its level)
-from builder.render.counter_sheet import PAPERS_MM
+from builder.model.units import PAPERS_MM, shared_area_mm
 from builder.render.credits import DocumentInfo
 from builder.render.fonts import registered
 from builder.render.typeset.contents import Contents
@@ -53,9 +53,11 @@ class Layout:
     @property
     def area_pt(self) -> tuple[float, float]:
         """Return the width and height of the type area, running header included: the smallest paper's less the margins."""
-        sizes = [self.paper_pt(paper) for paper in (self.paper, *self.group)]
+        width, height = shared_area_mm((self.paper, *self.group))
+        if self.landscape:
+            width, height = height, width
         margins = 2 * self.margin_mm * PT_PER_MM
-        return min(w for w, _ in sizes) - margins, min(h for _, h in sizes) - margins
+        return width * PT_PER_MM - margins, height * PT_PER_MM - margins
 
     @property
     def origin_pt(self) -> tuple[float, float]:
