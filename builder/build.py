@@ -8,6 +8,7 @@ processes and their order (scheduling.py: Emission), and the output folders, swa
 """
 from __future__ import annotations
 
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 from builder.collector import collector_paused
@@ -91,23 +92,24 @@ class HeadStart:
 
     def take(self, source: Producer) -> ReaderItem:
         """Return a child's next item; meanwhile the emitters that finish are taken in and replaced."""
-        if self.emission is not None:
-            try:
-                self.emission.collect_until(source.connection)
-            except Exception:  # an emitter failed on a game its checks may yet refuse
-                self.end()
+        self.collect(until=source.connection)
         # what comes in lives as long as the build (`add` freezes the games, `Emission.stop` thaws them):
         # unpickled without the collector walking it as it grows, then kept out of its passes
         with collector_paused(freeze=self.emission is not None):
             return source.take()
 
-    def collect(self) -> None:
-        """Take in the emitters finished so far and start the next tasks in their slots (between two checks)."""
-        if self.emission is not None:
-            try:
+    def collect(self, until: Connection | None = None) -> None:
+        """Take in the emitters that finish and start the next tasks in their slots: until `until` has
+        something to read, or (between two checks) those finished so far."""
+        if self.emission is None:
+            return
+        try:
+            if until is None:
                 self.emission.collect(block=False)
-            except Exception:  # an emitter failed on a game its checks may yet refuse
-                self.end()
+            else:
+                self.emission.collect_until(until)
+        except Exception:  # an emitter failed on a game its checks may yet refuse
+            self.end()
 
     def next_game(self, games: Producer, index: int) -> CheckResult:
         """Take the next game from the reading child, start its emitters, then check it here; return it checked.

@@ -219,7 +219,7 @@ def _build_stale(paths: list[Path], out_dir: Path, fmt: str, *, jobs: int | None
     jobs = jobs or default_jobs()
     # the models and the build's own modules first (0.2 s of CPU), then the child that reads the games: it
     # inherits them rather than importing them again, and reads the games while this process imports the
-    # checks and the emitters and registers the fonts (builder/build.py `check_and_build`)
+    # emitters and registers the fonts (builder/build.py `check_and_build`)
     _import_build(freeze=True)
     reader = start_reader(paths) if jobs > 1 and can_fork() else None
     from builder.build import EMITTERS, check_and_build

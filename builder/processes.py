@@ -6,9 +6,9 @@ and whatever the build has imported and registered (fonts) for the price of a fo
 it sends its result back through a pipe and exits.
 
 The other way round, a `Producer` is one child that sends items to the build as it makes them: the
-build reads its games in one while it imports the emitters, which takes as long, and gets
-each game once, as it is loaded; it checks each game in another, forked once it has the game (builder/build.py). Needs the "fork" start method (Linux, macOS);
-without it a build runs in one process.
+build reads its games in one while it imports the emitters, which takes as long, and gets each game
+once, as it is loaded (builder/build.py). Needs the "fork" start method (Linux, macOS); without it a
+build runs in one process.
 """
 from __future__ import annotations
 

@@ -2,10 +2,10 @@
 
 `sandtable build` starts it once it has imported builder.build (builder/cli.py): the models, the emitter
 table and the build's own modules, 0.2 s of CPU that the child inherits rather than imports again. It
-reads the first game while the build imports the emitters and registers the fonts, each
-on its own core; the build checks each game itself, while its first tasks run (builder/build.py). This module imports
-nothing of sandtable's but the process plumbing, so that it can be started at any point for the price of
-a fork.
+reads the first game while the build imports the emitters and registers the fonts, each on its own core;
+the build checks each game itself, while the game's first tasks run (builder/build.py). This module
+imports nothing of sandtable's but the process plumbing, so that it can be started at any point for the
+price of a fork.
 """
 from __future__ import annotations
 

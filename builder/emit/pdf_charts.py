@@ -23,7 +23,8 @@ def charts_pdf(game: Game, lang: str, paper: str, *, group: tuple[str, ...] = ()
     pages = pack(drawings, plan)
     title = text_in(game.game.title, lang)
     footers = [f"{title} — {phrase('page', lang)} {n}/{len(pages)}" for n in range(1, len(pages) + 1)]
-    return pages_pdf(pages, plan, info=document_info(game, phrase("charts", lang), lang, title=title), footers=footers)
+    info = document_info(game, phrase("charts", lang), lang, title=title)
+    return pages_pdf(pages, plan, info=info, footers=footers)
 
 
 def emit_charts_pdf(game: Game) -> list[Artifact]:

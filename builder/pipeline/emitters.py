@@ -201,6 +201,7 @@ READER_MADE: tuple[Emitter, ...] = (_model_json,)
 of the model, whose serialisers that child has built when it validated the game, and a task's child would
 build them anew (the build itself only unpickles the game), which took longer than the dump."""
 
+
 def import_emitters() -> None:
     """Import every emitter's module in this process, so that the children forked after it inherit them rather
     than each importing its own; kept out of the collector's passes, as builder/cli.py's imports are."""

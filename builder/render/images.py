@@ -138,6 +138,6 @@ def vector_drawing(path: str) -> object:
 @lru_cache(maxsize=256)
 def _vector_drawing(path: str, stamp: tuple[int, int]) -> object:
     # imported here, for the PDF backend: the checks, which read this module for the art's sizes, never draw
-    # it (builder/pipeline/emitters.py imports svglib before a build forks its tasks)
+    # it (builder/pipeline/emitters.py imports svglib before a game's tasks fork, when its folder holds an SVG)
     from svglib.svglib import svg2rlg
     return svg2rlg(path)
