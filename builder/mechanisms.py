@@ -18,6 +18,8 @@ MECHANISMS: dict[str, str] = {
             "(emit/vassal/art.py, raster.py), a hex map's wordless layers and hex numbers drawn once for all languages "
             "(render/maps/sheet.py), a font subset made and a PDF stream deflated once for all the papers of a "
             "sheet (render/fonts.py, render/deflate.py)",
+    "shared-first": "what several tasks of a build draw the same (map sheets, counters) drawn once, in the build's "
+                    "process, before it forks them (pipeline/emitters.py SHARED_DRAWINGS, pipeline/scheduling.py)",
 }
 """Each mechanism's switch name and what it is."""
 

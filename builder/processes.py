@@ -87,9 +87,10 @@ class Children(Generic[Task, Result]):
         heapq.heappush(self.queue, (rank, self.submitted, task))
         self.submitted += 1
 
-    def start(self) -> None:
-        """Fork a child for each queued task a free slot can take."""
-        while self.queue and len(self.running) < self.jobs:
+    def start(self, slots: int | None = None) -> None:
+        """Fork a child for each queued task a free slot can take, using at most `slots` slots (default: all)."""
+        limit = self.jobs if slots is None else min(slots, self.jobs)
+        while self.queue and len(self.running) < limit:
             _, _, task = heapq.heappop(self.queue)
             receiver, sender = self.context.Pipe(duplex=False)
             child = self.context.Process(target=_child, args=(self.run, task, sender), daemon=True)

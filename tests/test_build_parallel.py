@@ -218,3 +218,54 @@ def test_pydantic_looks_for_no_plugins_unless_told_to() -> None:
     told = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
                           env={**env, "PYDANTIC_DISABLE_PLUGINS": "logfire"})
     assert told.stdout.strip() == "logfire"
+
+
+def test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the_others_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from builder.pipeline import scheduling
+    from builder.pipeline.emitters import EMITTERS, drawn_first, emit_rulebook_pdf, emit_vmod
+    from builder.processes import Children
+    from builder.render.counters import all_counters
+    from builder.render.maps.sheet import map_sheets
+
+    log: list[tuple] = []
+    start, draw = Children.start, scheduling.draw_shared
+
+    def logged_start(self, slots=None):
+        before = set(self.running)
+        start(self, slots)
+        log.append(("start", slots, [self.running[r][1] for r in self.running if r not in before]))
+
+    def logged_draw(game, drawers):
+        draw(game, drawers)
+        log.append(("drawn", [d.__name__ for d in drawers], len(map_sheets(game)), len(all_counters(game))))
+
+    monkeypatch.setattr(Children, "start", logged_start)
+    monkeypatch.setattr(scheduling, "draw_shared", logged_draw)
+    build_checked([check_path(CONTENT / "gazala-1942")], tmp_path / "out", jobs=2)
+
+    (_, first_slots, early), (_, drawn, sheets, counters), (_, rest_slots, later) = log[:3]
+    assert first_slots == 1 and rest_slots is None
+    assert drawn == ["_map_sheets", "_counters"] and sheets and counters
+    names = lambda tasks: [{EMITTERS[m] for m in members} for _, members, _ in tasks]  # noqa: E731
+    assert names(early) == [{emit_rulebook_pdf}]  # the longest task that draws none of them, on the other core
+    assert {emit_vmod} in names(later)  # the module inherits the sheets and counters the build's process drew
+    tasks = [tuple(EMITTERS[m] for m in members) for members, _ in scheduling.units_of(
+        check_path(CONTENT / "gazala-1942").game, tuple(range(len(EMITTERS))))]
+    drawers, waiting = drawn_first(tasks)
+    assert [d.__name__ for d in drawers] == drawn
+    # the map sheets' task, the counters' (with the setup cards), the module and the press PDFs wait; the
+    # rulebook's parts and the charts' task do not
+    assert [sorted(e.__name__ for e in t) for t, waits in zip(tasks, waiting) if waits] == [
+        ["emit_counter_pngs", "emit_counters", "emit_setup_pdf"], ["emit_map_pdfs", "emit_map_pngs", "emit_map_svgs"],
+        ["emit_vmod"], ["emit_press_pdfs"]]
+    assert {e.__name__ for t, waits in zip(tasks, waiting) if not waits for e in t} == {
+        "_model_json", "emit_charts_pdf", "emit_charts_svg", "emit_aid_pdf", "emit_rulebook_pdf"}
+
+
+def test_a_shared_drawing_only_one_task_uses_is_left_to_it() -> None:
+    from builder.pipeline.emitters import drawn_first, emit_charts_pdf, emit_map_pdfs, emit_rulebook_pdf, emit_vmod
+
+    assert drawn_first([(emit_map_pdfs,), (emit_rulebook_pdf,)]) == ([], [False, False])
+    drawers, waiting = drawn_first([(emit_map_pdfs,), (emit_vmod,), (emit_charts_pdf,)])
+    assert [d.__name__ for d in drawers] == ["_map_sheets"] and waiting == [True, True, False]

@@ -222,3 +222,21 @@ def test_lang_builds_only_that_edition(minimal: Path, tmp_path: Path) -> None:
     langs = {entry.get("lang") for entry in manifest["artifacts"]} - {None, "*"}
     assert result.code == 0, result.stderr
     assert langs == {"pl"}
+
+
+def test_the_installed_command_holds_what_a_build_made_until_it_leaves(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run` leaves with os._exit, so what the build made is never freed object by object; called otherwise
+    (as here, or by `sandtable watch`), the command holds nothing past its end."""
+    from click.testing import CliRunner
+
+    from builder import cli
+
+    result = CliRunner().invoke(cli.main, ["build", str(MINIMAL), "-o", str(tmp_path / "a")])
+    assert result.exit_code == 0, result.output
+    assert cli._HELD_TO_EXIT is None
+    monkeypatch.setattr(cli, "_HELD_TO_EXIT", [])
+    result = CliRunner().invoke(cli.main, ["build", str(MINIMAL), "-o", str(tmp_path / "b")])
+    assert result.exit_code == 0, result.output
+    (results,) = cli._HELD_TO_EXIT
+    assert [r.game.id for r in results] == ["minimal"]

@@ -102,3 +102,14 @@ def test_stopping_a_producer_ends_its_child() -> None:
     producer: Producer[int] = Producer(lambda: iter([os.pause()]))
     producer.stop()
     assert producer.process.exitcode is not None
+
+
+def test_start_can_leave_slots_free_for_the_parents_own_work() -> None:
+    children: Children[int, int] = Children(lambda n: n, jobs=3)
+    for n in range(4):
+        children.submit(n, n)
+    children.start(slots=1)
+    assert [task for _, task in children.running.values()] == [0]
+    children.start(slots=5)  # never more than `jobs`
+    assert sorted(task for _, task in children.running.values()) == [0, 1, 2]
+    assert sorted(children.finished(block=True)) == [(n, n) for n in range(4)]

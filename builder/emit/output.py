@@ -14,6 +14,7 @@ import os
 import secrets
 import shutil
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -183,6 +184,30 @@ def flush_to_disk(folder: Path) -> None:
         if path.is_file():
             with open(path, "rb+") as stream:
                 os.fsync(stream.fileno())
+
+
+class EarlyFlush:
+    """Flushes the file system in a thread of its own while the build goes on, when asked (each time a task's
+    files are written), so that `flush_to_disk` after the last file has little left to write.
+
+    os.sync lets go of the interpreter while it waits for the disk; one flush runs at a time, and one asked
+    for meanwhile is dropped, as the next request will flush its files too.
+    """
+
+    def __init__(self) -> None:
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Start a flush, unless one is running."""
+        if hasattr(os, "sync") and (self.thread is None or not self.thread.is_alive()):
+            self.thread = threading.Thread(target=os.sync, name="early-flush", daemon=True)
+            self.thread.start()
+
+    def wait(self) -> None:
+        """Wait for the flush running, if any."""
+        if self.thread is not None:
+            self.thread.join()
+            self.thread = None
 
 
 def swap_in(staging: Path, final: Path) -> None:

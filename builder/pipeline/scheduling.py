@@ -9,7 +9,8 @@ import shutil
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
 
-from builder.emit.output import Artifact, OutputTree
+from builder.collector import collector_paused
+from builder.emit.output import Artifact, EarlyFlush, OutputTree
 from builder.mechanisms import kept
 from builder.model.content import Game
 from builder.model.units import MM_PER_INCH
@@ -17,7 +18,7 @@ from builder.pipeline.checking import CheckResult
 from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, SHARED, Emitter, emit_charts_pdf,
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
                                        emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
-                                       import_svg_reader, parts_of, register_fonts)
+                                       draw_shared, drawn_first, import_svg_reader, parts_of, register_fonts)
 from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
                                      written_entry)
 from builder.processes import Children, can_fork
@@ -163,6 +164,8 @@ class Emission:
         """Games whose emitters are all done, waiting for `release` to be written."""
         self.staging: dict[int, Staging] = {}
         """The staging folders of the games being written, as their emitters finish (once released)."""
+        self.flush = EarlyFlush()
+        """Flushes each task's files to disk as it finishes, rather than all of them after the last one."""
         if progress is not None:
             progress.start(0)
         if self.children is not None:
@@ -186,12 +189,21 @@ class Emission:
         elif self.children is not None:
             import_svg_reader(plan.game)
             self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
+            units = [(game_index, members, part) for members, part in units_of(plan.game, plan.stale)
+                     if not (self.reader and all(EMITTERS[m] in READER_MADE for m in members))]
+            drawers, waiting = drawn_first([tuple(EMITTERS[m] for m in members) for _, members, _ in units]) \
+                if kept("shared-first") else ([], [False] * len(units))
             sizes = workload(plan.game)
-            for members, part in units_of(plan.game, plan.stale):
-                if self.reader and all(EMITTERS[m] in READER_MADE for m in members):
-                    continue
-                unit = (game_index, members, part)
-                self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
+            for unit, waits in zip(units, waiting):
+                if not waits:
+                    self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
+            if drawers:  # the tasks that need none of the shared drawings on the other cores, while they are drawn
+                self.children.start(slots=self.children.jobs - 1)
+                with collector_paused(freeze=True):  # they live as long as the game
+                    draw_shared(plan.game, drawers)
+                for unit, waits in zip(units, waiting):
+                    if waits:
+                        self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))
             self.children.start()
 
     def from_reader(self, game_index: int, code: str, keys: dict[str, str], made: dict[int, list[Artifact]]) -> None:
@@ -227,6 +239,7 @@ class Emission:
                         self._done(game_index, emitter_index, EMITTERS[emitter_index](plan.game))
             return
         for (game_index, members, part), found in self.children.finished(block=block):
+            self.flush.start()
             if part is None:
                 for emitter_index, (artifacts, entries) in zip(members, found):
                     self._done(game_index, emitter_index, artifacts, entries)
@@ -328,6 +341,7 @@ class Emission:
         for staging in self.staging.values():
             shutil.rmtree(staging.folder, ignore_errors=True)
         self.staging = {}
+        self.flush.wait()
         if self.new_out_dir and not self.built:
             try:
                 self.out_dir.rmdir()  # made for the staging folders, now gone: left as it was found

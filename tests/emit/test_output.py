@@ -216,3 +216,36 @@ def test_the_quick_reading_of_a_path_agrees_with_purepath(path: str) -> None:
             safe_parts(path)
     else:
         assert safe_parts(path) == pure.parts
+
+
+def test_an_early_flush_runs_one_sync_at_a_time_in_a_thread_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from builder.emit.output import EarlyFlush
+
+    release, calls = threading.Event(), []
+    monkeypatch.setattr(os, "sync", lambda: calls.append(threading.current_thread().name) or release.wait(5))
+    flush = EarlyFlush()
+    flush.start()
+    flush.start()  # asked again while the first runs: dropped, the running one flushes those files too
+    assert flush.thread is not None and flush.thread.is_alive() and flush.thread.daemon
+    release.set()
+    flush.wait()
+    flush.start()  # once it is done, the next request flushes again
+    flush.wait()
+    assert calls == ["early-flush", "early-flush"]
+    assert flush.thread is None
+
+
+def test_a_parallel_build_flushes_each_tasks_files_before_the_last_flush(monkeypatch: pytest.MonkeyPatch,
+                                                                         tmp_path: Path) -> None:
+    import threading
+
+    from builder.build import check_and_build
+    from tests.conftest import MINIMAL
+
+    calls = []
+    monkeypatch.setattr(os, "sync", lambda: calls.append(threading.current_thread().name))
+    check_and_build([MINIMAL], tmp_path / "out", jobs=2)
+    assert "early-flush" in calls  # while the tasks ran
+    assert "MainThread" in calls  # and after the last file, in the build's own thread, before the swap
