@@ -106,12 +106,14 @@ def run() -> None:
     by then: the children are joined and the outputs renamed into place, so only stdio is flushed.
     """
     global _HELD_TO_EXIT
-    _HELD_TO_EXIT = []
+    held: list[object] = []  # what the builds made (`_HELD_TO_EXIT`), alive until os._exit
+    _HELD_TO_EXIT = held
     try:
         main()
         code = EXIT_OK
     except SystemExit as exc:
         code = _code_of(exc)
+    _HELD_TO_EXIT = None  # nothing left behind for a caller that does not leave (a test)
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

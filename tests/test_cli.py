@@ -165,6 +165,7 @@ def test_run_leaves_with_the_commands_exit_code(monkeypatch, capsys, argv: list[
     with pytest.raises(_Left) as left:
         cli.run()
     assert left.value.args == (code,)
+    assert cli._HELD_TO_EXIT is None
     said = capsys.readouterr()
     assert (said.out + said.err).strip(), "the command said nothing before leaving"
 
