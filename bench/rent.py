@@ -41,11 +41,14 @@ CODE: dict[str, list[str]] = {
     "once": ["builder/emit/vassal/art.py:Family,_families,common_items", "builder/emit/vassal/raster.py:_render",
              "builder/render/maps/sheet.py:_wordless", "builder/render/fonts.py:_subsets_once",
              "builder/render/deflate.py:REMEMBERED_FROM,_deflated"],
+    "shared-first": ["builder/pipeline/emitters.py:_map_sheets,_counters,SHARED_DRAWINGS,drawn_first,draw_shared"],
 }
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""
 TESTS: dict[str, list[str]] = {
     "pdf-compile": ["tests/render/test_pdf_writer.py"],
     "once": ["tests/emit/vassal/test_raster.py:test_pages_drawn_over_their_common_page_have_the_pixels_of_whole_pages"],
+    "shared-first": ["tests/test_build_parallel.py:test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the"
+                     "_others_run,test_a_shared_drawing_only_one_task_uses_is_left_to_it"],
 }
 """The tests that hold each mechanism's own bytes or workings (the behaviour is held elsewhere)."""
 
