@@ -154,9 +154,10 @@ SHARED: tuple[tuple[Emitter, ...], ...] = (
 """Emitters that draw the same things (the map sheets; the charts' layouts; the counters), which each process
 draws once and remembers (builder/memo.py). A build on several processes runs the stale emitters of a group as
 one task, so that the drawing is made once rather than once in each process.
-The module, whose boards are the sheets' hex maps, is a task of its own: drawing them again costs it 0.1 s of
-CPU on next-war, and the one long task of 1.4 s becomes two (0.55 s and 1.0 s) that two cores share (cold builds
-on the benchmark: gazala-1942 1.90 s → 1.71 s, batalha-de-gazala 1.52 s → 1.29 s, bolt-action 1.64 s → 1.30 s)."""
+The module, whose boards are the sheets' hex maps and whose pieces are the counters, is a task of its own: the
+one long task of 1.4 s becomes two (0.55 s and 1.0 s) that two cores share (cold builds on the benchmark:
+gazala-1942 1.90 s → 1.71 s, batalha-de-gazala 1.52 s → 1.29 s, bolt-action 1.64 s → 1.30 s); what it shares
+with the groups is drawn before they fork (SHARED_DRAWINGS)."""
 
 def _map_sheets(game: Game) -> None:
     from builder.render.maps.sheet import map_sheets

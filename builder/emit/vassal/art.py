@@ -49,8 +49,9 @@ def hex_map_drawing(game: Game, map_: Map, x_mm: float, y_mm: float, lang: str) 
     """Return the picture of a hex map in `lang` with its grid's top-left corner at (x_mm, y_mm): the map seam.
 
     The very items of the printed sheet's hex map of that edition (`MapSheet.hex_map`, drawn once per game,
-    language and process), moved from where the sheet has its grid: a build runs the module with the map
-    sheets (build.SHARED), and drawing the map took a quarter of the module's work.
+    language and process), moved from where the sheet has its grid: a build draws the map sheets before it
+    forks the module's task and the map sheets' (pipeline/emitters.py SHARED_DRAWINGS), and drawing the map
+    took a quarter of the module's work.
     """
     sheet = next(s for s in map_sheets(game, lang) if s.map_id == map_.id and s.frame is not None)
     return [Group(sheet.hex_map, dx_mm=x_mm - sheet.frame.x_mm, dy_mm=y_mm - sheet.frame.y_mm)]
