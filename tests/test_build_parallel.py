@@ -269,3 +269,19 @@ def test_a_shared_drawing_only_one_task_uses_is_left_to_it() -> None:
     assert drawn_first([(emit_map_pdfs,), (emit_rulebook_pdf,)]) == ([], [False, False])
     drawers, waiting = drawn_first([(emit_map_pdfs,), (emit_vmod,), (emit_charts_pdf,)])
     assert [d.__name__ for d in drawers] == ["_map_sheets"] and waiting == [True, True, False]
+
+
+def test_a_shared_drawing_that_fails_is_left_to_the_tasks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Drawn before the checks, on content they may yet refuse: a failure there is no crash of the build; each
+    task draws for itself in its child, where an emitter's failure is told as it always was."""
+    from builder import build
+    from builder.pipeline import scheduling
+
+    def broken(game, drawers):
+        raise ValueError("a map this game's checks would refuse")
+
+    monkeypatch.setattr(scheduling, "draw_shared", broken)
+    results, built = build.check_and_build([MINIMAL], tmp_path / "out", jobs=2)
+    assert not any(r.errors for r in results) and built is not None
+    serial = build.build_checked([check_path(MINIMAL)], tmp_path / "serial")[0]
+    assert _tree(built[0].folder) == _tree(serial.folder)

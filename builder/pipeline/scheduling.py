@@ -199,8 +199,11 @@ class Emission:
                     self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
             if drawers:  # the tasks that need none of the shared drawings on the other cores, while they are drawn
                 self.children.start(slots=self.children.jobs - 1)
-                with collector_paused(freeze=True):  # they live as long as the game
-                    draw_shared(plan.game, drawers)
+                try:
+                    with collector_paused(freeze=True):  # they live as long as the game
+                        draw_shared(plan.game, drawers)
+                except Exception:  # content its checks may yet refuse: each task draws for itself, in its child, and
+                    pass  # an emitter that fails there is told as it was before (HeadStart, check_and_build)
                 for unit, waits in zip(units, waiting):
                     if waits:
                         self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))
