@@ -55,6 +55,7 @@ def paper_groups(papers: list[str] | tuple[str, ...]) -> list[tuple[str, ...]]:
             group.append(paper)
     return [tuple(g) for g in groups]
 
+
 def shared_area_mm(papers: list[str] | tuple[str, ...]) -> tuple[float, float]:
     """Return the width and height every one of `papers` has, portrait, in mm: the smallest width and the
     smallest height (A4 and Letter: 210 × 279.4), the area a document laid out once for them fits in."""

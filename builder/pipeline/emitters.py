@@ -159,6 +159,7 @@ one long task of 1.4 s becomes two (0.55 s and 1.0 s) that two cores share (cold
 gazala-1942 1.90 s → 1.71 s, batalha-de-gazala 1.52 s → 1.29 s, bolt-action 1.64 s → 1.30 s); what it shares
 with the groups is drawn before they fork (SHARED_DRAWINGS)."""
 
+
 def _map_sheets(game: Game) -> None:
     from builder.render.maps.sheet import map_sheets
     for lang in game.game.editions():

@@ -8,6 +8,7 @@ import gc
 import shutil
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
+from typing import Callable
 
 from builder.collector import collector_paused
 from builder.emit.output import Artifact, EarlyFlush, OutputTree
@@ -129,6 +130,15 @@ def run_unit(games: list[Game], staged: dict[int, Path], unit: Unit) -> list[Mad
     return found
 
 
+def _draw_first(game: Game, drawers: list[Callable[[Game], None]]) -> None:
+    """Draw what several of a game's tasks share, before they fork (`draw_shared`): kept as long as the game."""
+    try:
+        with collector_paused(freeze=True):
+            draw_shared(game, drawers)
+    except Exception:  # content its checks may yet refuse: each task draws for itself, in its child, and an
+        pass  # emitter that fails there is told as it was before (HeadStart, check_and_build)
+
+
 class Emission:
     """The emitters of the games of one build, run on `jobs` processes, and each game written when done.
 
@@ -187,27 +197,30 @@ class Emission:
         if not plan.stale:
             self._whole(game_index)
         elif self.children is not None:
-            import_svg_reader(plan.game)
-            self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
-            units = [(game_index, members, part) for members, part in units_of(plan.game, plan.stale)
-                     if not (self.reader and all(EMITTERS[m] in READER_MADE for m in members))]
-            drawers, waiting = drawn_first([tuple(EMITTERS[m] for m in members) for _, members, _ in units]) \
-                if kept("shared-first") else ([], [False] * len(units))
-            sizes = workload(plan.game)
-            for unit, waits in zip(units, waiting):
-                if not waits:
-                    self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))  # longest first
-            if drawers:  # the tasks that need none of the shared drawings on the other cores, while they are drawn
-                self.children.start(slots=self.children.jobs - 1)
-                try:
-                    with collector_paused(freeze=True):  # they live as long as the game
-                        draw_shared(plan.game, drawers)
-                except Exception:  # content its checks may yet refuse: each task draws for itself, in its child, and
-                    pass  # an emitter that fails there is told as it was before (HeadStart, check_and_build)
-                for unit, waits in zip(units, waiting):
-                    if waits:
-                        self.children.submit(unit, -estimated_cost(unit, plan.game, sizes))
-            self.children.start()
+            self._start_tasks(game_index, plan.game, plan.stale)
+
+    def _start_tasks(self, game_index: int, game: Game, stale: tuple[int, ...]) -> None:
+        """Queue a game's stale tasks, longest first, and start them: those that use a drawing two or more of them
+        share (SHARED_DRAWINGS) once this process has drawn it, the others meanwhile on the other cores."""
+        import_svg_reader(game)
+        self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
+        units = [(game_index, members, part) for members, part in units_of(game, stale)
+                 if not (self.reader and all(EMITTERS[m] in READER_MADE for m in members))]
+        drawers, waiting = drawn_first([tuple(EMITTERS[m] for m in members) for _, members, _ in units]) \
+            if kept("shared-first") else ([], [False] * len(units))
+        sizes = workload(game)
+        later = []
+        for unit, waits in zip(units, waiting):
+            if waits:
+                later.append(unit)
+            else:
+                self.children.submit(unit, -estimated_cost(unit, game, sizes))
+        if drawers:
+            self.children.start(slots=self.children.jobs - 1)
+            _draw_first(game, drawers)
+        for unit in later:
+            self.children.submit(unit, -estimated_cost(unit, game, sizes))
+        self.children.start()
 
     def from_reader(self, game_index: int, code: str, keys: dict[str, str], made: dict[int, list[Artifact]]) -> None:
         """Take what the process that read a game made of it: the code fingerprint and cache keys (unless its
