@@ -16,10 +16,12 @@ MECHANISMS: dict[str, str] = {
     "collector": "collector.py: the cyclic garbage collector paused and frozen around big allocations",
     "once": "work the same in several files done once: a board's layers common to its languages rasterised once "
             "(emit/vassal/art.py, raster.py), a hex map's wordless layers and hex numbers drawn once for all languages "
-            "(render/maps/sheet.py), a font subset made and a PDF stream deflated once for all the papers of a "
-            "sheet (render/fonts.py, render/deflate.py)",
-    "shared-first": "what several tasks of a build draw the same (map sheets, counters) drawn once, in the build's "
-                    "process, before it forks them (pipeline/emitters.py SHARED_DRAWINGS, pipeline/scheduling.py)",
+            "(render/maps/sheet.py) and compiled once for every sheet (render/pdf_compile.py LAYER_ITEMS), a font "
+            "subset made and a PDF stream deflated once for all the papers of a sheet (render/fonts.py, "
+            "render/deflate.py)",
+    "shared-first": "what several tasks of a build draw the same (map sheets and their content streams, counters, "
+                    "charts' grids) drawn once, in the build's process, before it forks them (pipeline/emitters.py "
+                    "SHARED_DRAWINGS, pipeline/scheduling.py)",
 }
 """Each mechanism's switch name and what it is."""
 

@@ -246,7 +246,7 @@ def test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the_others
 
     (_, first_slots, early), (_, drawn, sheets, counters), (_, rest_slots, later) = log[:3]
     assert first_slots == 1 and rest_slots is None
-    assert drawn == ["_map_sheets", "_counters"] and sheets and counters
+    assert drawn == ["_map_sheets", "_counters", "_charts"] and sheets and counters
     names = lambda tasks: [{EMITTERS[m] for m in members} for _, members, _ in tasks]  # noqa: E731
     assert names(early) == [{emit_rulebook_pdf}]  # the longest task that draws none of them, on the other core
     assert {emit_vmod} in names(later)  # the module inherits the sheets and counters the build's process drew
@@ -254,21 +254,23 @@ def test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the_others
         check_path(CONTENT / "gazala-1942").game, tuple(range(len(EMITTERS))))]
     drawers, waiting = drawn_first(tasks)
     assert [d.__name__ for d in drawers] == drawn
-    # the map sheets' task, the counters' (with the setup cards), the module and the press PDFs wait; the
-    # rulebook's parts and the charts' task do not
+    # the map sheets' task, the counters' (with the setup cards), the charts', the module and the press PDFs
+    # wait; the rulebook's parts do not
     assert [sorted(e.__name__ for e in t) for t, waits in zip(tasks, waiting) if waits] == [
         ["emit_counter_pngs", "emit_counters", "emit_setup_pdf"], ["emit_map_pdfs", "emit_map_pngs", "emit_map_svgs"],
-        ["emit_vmod"], ["emit_press_pdfs"]]
+        ["emit_aid_pdf", "emit_charts_pdf", "emit_charts_svg"], ["emit_vmod"], ["emit_press_pdfs"]]
     assert {e.__name__ for t, waits in zip(tasks, waiting) if not waits for e in t} == {
-        "_model_json", "emit_charts_pdf", "emit_charts_svg", "emit_aid_pdf", "emit_rulebook_pdf"}
+        "_model_json", "emit_rulebook_pdf"}
 
 
 def test_a_shared_drawing_only_one_task_uses_is_left_to_it() -> None:
     from builder.pipeline.emitters import drawn_first, emit_charts_pdf, emit_map_pdfs, emit_rulebook_pdf, emit_vmod
 
     assert drawn_first([(emit_map_pdfs,), (emit_rulebook_pdf,)]) == ([], [False, False])
-    drawers, waiting = drawn_first([(emit_map_pdfs,), (emit_vmod,), (emit_charts_pdf,)])
+    drawers, waiting = drawn_first([(emit_map_pdfs,), (emit_vmod,), (emit_rulebook_pdf,)])
     assert [d.__name__ for d in drawers] == ["_map_sheets"] and waiting == [True, True, False]
+    drawers, waiting = drawn_first([(emit_map_pdfs,), (emit_charts_pdf,), (emit_rulebook_pdf,)])
+    assert drawers == [] and waiting == [False, False, False]
 
 
 def test_a_shared_drawing_that_fails_is_left_to_the_tasks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -285,3 +287,24 @@ def test_a_shared_drawing_that_fails_is_left_to_the_tasks(tmp_path: Path, monkey
     assert not any(r.errors for r in results) and built is not None
     serial = build.build_checked([check_path(MINIMAL)], tmp_path / "serial")[0]
     assert _tree(built[0].folder) == _tree(serial.folder)
+
+
+def test_the_shared_map_sheets_are_compiled_before_the_tasks_fork() -> None:
+    """The map PDFs' task and the module's inherit the sheets' content streams, and the hex maps' layers in them,
+    rather than each compiling them again (render/pdf_compile.py `compiled`, `LAYER_ITEMS`)."""
+    from builder.pipeline.emitters import draw_shared, drawn_first, emit_map_pdfs, emit_vmod
+    from builder.render import pdf_compile
+    from builder.render.maps.sheet import map_sheets
+
+    game = check_path(CONTENT / "magersfontein-1899").game  # drawn with the shipped faces
+    drawers, _ = drawn_first([(emit_map_pdfs,), (emit_vmod,)])
+    pdf_compile._layers.clear()
+    draw_shared(game, drawers)
+    sheets = [sheet for lang in game.game.editions() for sheet in map_sheets(game, lang)]
+    assert sheets and all(pdf_compile._by_identity[id(sheet.drawing)][0]() is sheet.drawing for sheet in sheets)
+    hex_maps = [sheet for sheet in sheets if sheet.hex_map]
+    layers = {id(items) for items, *_ in (pdf_compile._layers.get(key) for tier in pdf_compile._layers.tiers
+                                          for key in tier)}
+    # each hex map's wordless layers, the same objects in every language, compiled once
+    assert hex_maps and all(id(group.items) in layers for sheet in hex_maps for group in sheet.hex_map[0].items
+                            if type(group).__name__ == "Group" and len(group.items) >= pdf_compile.LAYER_ITEMS)

@@ -17,6 +17,7 @@ from builder.collector import collector_paused
 from builder.emit.model_json import KIND as MODEL_JSON_KIND, PATH as MODEL_JSON_PATH, emit_model_json
 from builder.emit.output import Artifact
 from builder.emit.reads import rulebook_reads
+from builder.mechanisms import kept
 from builder.model.content import Game
 
 
@@ -162,8 +163,14 @@ with the groups is drawn before they fork (SHARED_DRAWINGS)."""
 
 def _map_sheets(game: Game) -> None:
     from builder.render.maps.sheet import map_sheets
+    from builder.render.pdf_compile import compiled
+    # their content streams too (the map PDFs', and the hex maps' layers the module's boards hold), when drawn
+    # with the shipped faces: a task that draws with a game's own faces compiles afresh (render/fonts.py)
+    compile = kept("pdf-compile") and font_table(game) is None
     for lang in game.game.editions():
-        map_sheets(game, lang)
+        for sheet in map_sheets(game, lang):
+            if compile:
+                compiled(sheet.drawing)
 
 
 def _counters(game: Game) -> None:
@@ -174,16 +181,24 @@ def _counters(game: Game) -> None:
         all_counters(game, lang)
 
 
+def _charts(game: Game) -> None:
+    from builder.render.charts import measure_charts
+    for lang in game.game.editions():
+        measure_charts(game, lang)
+
+
 SHARED_DRAWINGS: tuple[tuple[Callable[[Game], None], tuple[Emitter, ...]], ...] = (
     (_map_sheets, (emit_map_pdfs, emit_map_svgs, emit_map_pngs, emit_vmod, emit_press_pdfs)),
     (_counters, (emit_counters, emit_setup_pdf, emit_counter_pngs, emit_vmod, emit_press_pdfs)),
+    (_charts, (emit_charts_pdf, emit_charts_svg, emit_aid_pdf, emit_vmod, emit_press_pdfs)),
 )
-"""What tasks of different groups draw the same (each edition's map sheets; its counters and the scenarios' setups),
-with the emitters that use it. A build on several processes draws one that two or more of its tasks use in its
+"""What tasks of different groups draw the same (each edition's map sheets, and their content streams; its counters
+and the scenarios' setups; its charts' grids), with the emitters that use it. A build on several processes draws one that two or more of its tasks use in its
 own process before it forks them, and they inherit it (builder/memo.py remembers it per game) rather than each
 drawing it again; the tasks that use none start first, on the other cores, while it draws (`drawn_first`).
 On next-war the module and the map sheets' task each drew the map sheets (0.1 s of CPU), and the module and the
-counters' task the counters (0.045 s)."""
+counters' task the counters (0.045 s); the map sheets' task then compiled the sheets (0.15 s) and the module its
+boards' hex maps (0.06 s), and the module measured the charts the checks measure too (0.05 s)."""
 
 
 def drawn_first(tasks: list[tuple[Emitter, ...]]) -> tuple[list[Callable[[Game], None]], list[bool]]:

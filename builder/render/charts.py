@@ -246,6 +246,14 @@ def _below(game: Game, chart: Chart, lang: str) -> tuple[Below, ...]:
     return tuple(b for b in blocks if b.entries)
 
 
+def measure_charts(game: Game, lang: str) -> None:
+    """Measure every chart's grid and the blocks below it in `lang`: what drawing a chart at any width starts
+    with (each is remembered for the game)."""
+    for chart in game.charts.charts:
+        _grid(game, chart, lang)
+        _below(game, chart, lang)
+
+
 def _placed_below(game: Game, block: Below, width_mm: float) -> tuple[tuple[Item, ...], float]:
     """Return the items and height of a block wrapped to `width_mm`, from y = 0."""
     if all(stays_one_line(entry, width_mm, BODY_MM) for entry in block.entries):

@@ -16,6 +16,7 @@ from weakref import ref
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from builder.mechanisms import kept
 from builder.memo import Remembered
 from builder.render.drawing import Drawing, Group, Image, Item, Marks, Paint, Rect, Text, points_of
 from builder.render.fonts import font_cached, on_font_change, registered
@@ -236,9 +237,28 @@ class _Compiler:
         if item.clip is not None:
             box = item.clip
             lines.append(f"n {fp_str(box.x_mm, box.y_mm, box.w_mm, box.h_mm)} re W* n")
-        self.items(item.items)
+        if len(item.items) >= LAYER_ITEMS and kept("once"):
+            self.layer(item.items)
+        else:
+            self.items(item.items)
         lines.append("Q")
         self.alpha = saved
+
+    def layer(self, items: tuple[Item, ...]) -> None:
+        """Write a large group's items as compiled once for this opacity state (`_layers`)."""
+        alpha = tuple(sorted(self.alpha.items()))
+        key = (id(items), alpha)
+        found = _layers.get(key)
+        if found is None or found[0] is not items:
+            inner = _Compiler(self.alpha)
+            inner.items(items)
+            found = (items, inner.lines, inner.slots, inner.transparency, inner.private)
+            _layers.put(key, found, sum(map(len, inner.lines)))
+        _, lines, slots, transparency, private = found
+        self.lines += lines
+        self.slots += slots
+        self.transparency |= transparency
+        self.private |= private
 
     def body(self) -> Body:
         chunks = tuple("\n".join(self.lines).split(MARK)) if self.slots else ("\n".join(self.lines),)
@@ -271,6 +291,15 @@ class _Hashed:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, _Hashed) and (other.drawing is self.drawing or other.drawing == self.drawing)
 
+
+LAYER_ITEMS = 256
+"""A group of at least this many items is compiled once per opacity state and kept while it lives (`_layers`):
+a hex map's wordless layers and its numbers are the same objects on every sheet of every language, and on the
+module's board (render/maps/hexmap.py); compiling them was most of a map sheet's."""
+_layers = Remembered(64, big=8)
+"""(id(items), opacity state) → (items, lines, slots, transparency, private): the items are held, so no other
+object takes their id while they are remembered."""
+on_font_change(_layers.clear)
 
 _by_identity: dict[int, tuple[ref, Body]] = {}
 """id(drawing) → (weak reference to it, body): an entry goes when its drawing does."""

@@ -87,3 +87,29 @@ def test_texts_whose_characters_are_known_show_as_the_canvas_shows_them() -> Non
         canvas.showPage()
         canvas.save()
     assert_shows_the_same(ours.getvalue(), oracle.getvalue())
+
+
+def _layered(layer: tuple, name: str, alpha: float = 1.0) -> Drawing:
+    """A drawing that holds `layer` (a hex map's wordless layers, say) in a group, between items of its own."""
+    return Drawing(80.0, 60.0, (Rect(0, 0, 80, 60, Paint(fill="#ffffff", opacity=alpha)), Group(layer),
+                                Text(10, 50, name, 3.0, bold=True)), title=name)
+
+
+def test_a_large_group_is_compiled_once_and_written_as_it_would_be_where_it_stands(monkeypatch) -> None:
+    from builder.render import pdf_compile
+
+    layer = tuple(Rect(k % 40 * 2, k // 40 * 2, 1.5, 1.5, Paint(fill="#44aa77", opacity=0.5 if k % 7 == 0 else 1))
+                  for k in range(pdf_compile.LAYER_ITEMS)) + \
+        tuple(Text(k * 4.0, 40, f"{k:02d}", 1.8, font="condensed") for k in range(20))
+    drawings = (_layered(layer, "Polski"), _layered(layer, "English"), _layered(layer, "x", alpha=0.5))
+    with monkeypatch.context() as plain:
+        plain.setattr(pdf_compile, "LAYER_ITEMS", 10 ** 9)  # every group compiled where it stands
+        where_they_stand = [pdf_compile.compile_items(d.items) for d in drawings]
+    compiling = []
+    items = pdf_compile._Compiler.items
+    monkeypatch.setattr(pdf_compile._Compiler, "items", lambda self, them: (compiling.append(them is layer),
+                                                                             items(self, them))[1])
+    pdf_compile._layers.clear()
+    assert [pdf_compile.compile_items(d.items) for d in drawings] == where_they_stand
+    # compiled for the first drawing, taken as it was for the second, compiled again under another opacity
+    assert compiling.count(True) == 2

@@ -246,8 +246,10 @@ def hex_map_items(map_: Map, terrain: dict[str, Terrain], frame: HexFrame, conte
     """Return the whole hex map, clipped to its rectangle and framed; `root` (the game folder) finds its art.
     `wordless` is its `wordless_layers` and `number_layer` (the same in every language) if already drawn."""
     ctx = HexMapContext(map_, frame, terrain, contents, lang, root)
-    below, numbers = (wordless_layers(ctx), number_layer(ctx)) if wordless is None else wordless
-    layers = [*below, *place_items(ctx), *numbers, *(art_over(ctx, root, PAPER) if root else []),
+    below, numbers = (wordless_layers(ctx), tuple(number_layer(ctx))) if wordless is None else wordless
+    # the wordless layers and the numbers each in a group of their own: the same objects in every language
+    # (`wordless`), which a PDF compiles once (render/pdf_compile.py `LAYER_ITEMS`)
+    layers = [Group(below), *place_items(ctx), Group(numbers), *(art_over(ctx, root, PAPER) if root else []),
               *cartouche_items(ctx)]
     clip = Rect(*frame.rect, Paint())
     return [Group(tuple(layers), clip=clip), *border_items(ctx)]
