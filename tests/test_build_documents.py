@@ -35,18 +35,26 @@ def test_the_module_is_written_with_its_documents_before_the_game_is_whole(tmp_p
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     # attached and staged as soon as the module and the PDFs are made, so that the game's last emitter does not
     # leave this work (0.05 s for next-war's module) to be done after it
+    import time
+
     from builder.pipeline import scheduling
-    from builder.pipeline.emitters import EMITTERS, emit_vmod
+    from builder.pipeline.emitters import EMITTERS, emit_map_pdfs, emit_vmod
     from builder.pipeline.staging import BuildResult, GamePlan, Staging
 
     staged_first = []
-    real_write_game = scheduling.write_game
+    real_write_game, real_run_unit = scheduling.write_game, scheduling.run_unit
+
+    def run_unit(games, staged, unit):  # the map sheets' task ends last, well after the game is checked
+        if EMITTERS.index(emit_map_pdfs) in unit[1]:
+            time.sleep(0.5)
+        return real_run_unit(games, staged, unit)
 
     def write_game(plan: GamePlan, made: dict, staging: Staging | None = None) -> BuildResult:
         staged_first.append(staging is not None and EMITTERS.index(emit_vmod) in staging.entries)
         return real_write_game(plan, made, staging)
 
     monkeypatch.setattr(scheduling, "write_game", write_game)
+    monkeypatch.setattr(scheduling, "run_unit", run_unit)
     built = build_checked([check_path(MINIMAL)], tmp_path, jobs=2)[0]
     assert staged_first == [True]
     module = next(a["path"] for a in built.artifacts if a["kind"] == "vmod")
