@@ -193,9 +193,10 @@ SHARED_DRAWINGS: tuple[tuple[Callable[[Game], None], tuple[Emitter, ...]], ...] 
     (_charts, (emit_charts_pdf, emit_charts_svg, emit_aid_pdf, emit_vmod, emit_press_pdfs)),
 )
 """What tasks of different groups draw the same (each edition's map sheets, and their content streams; its counters
-and the scenarios' setups; its charts' grids), with the emitters that use it. A build on several processes draws one that two or more of its tasks use in its
-own process before it forks them, and they inherit it (builder/memo.py remembers it per game) rather than each
-drawing it again; the tasks that use none start first, on the other cores, while it draws (`drawn_first`).
+and the scenarios' setups; its charts' grids), with the emitters that use it. A build on several processes draws
+one that two or more of its tasks use in its own process before it forks them, and they inherit it (builder/memo.py
+remembers it per game) rather than each drawing it again; the tasks that use none start first, on the other cores,
+while it draws (`drawn_first`).
 On next-war the module and the map sheets' task each drew the map sheets (0.1 s of CPU), and the module and the
 counters' task the counters (0.045 s); the map sheets' task then compiled the sheets (0.15 s) and the module its
 boards' hex maps (0.06 s), and the module measured the charts the checks measure too (0.05 s)."""
