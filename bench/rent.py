@@ -40,21 +40,27 @@ CODE: dict[str, list[str]] = {
     "collector": ["builder/collector.py"],
     "once": ["builder/emit/vassal/art.py:Family,_families,common_items", "builder/emit/vassal/raster.py:_render",
              "builder/render/maps/sheet.py:_wordless", "builder/render/fonts.py:_subsets_once",
-             "builder/render/deflate.py:REMEMBERED_FROM,_deflated"],
-    "shared-first": ["builder/pipeline/emitters.py:_map_sheets,_counters,SHARED_DRAWINGS,drawn_first,draw_shared"],
+             "builder/render/deflate.py:REMEMBERED_FROM,_deflated",
+             "builder/render/pdf_compile.py:LAYER_ITEMS,_layers,_Compiler.layer"],
+    "shared-first": ["builder/pipeline/emitters.py:_map_sheets,_counters,_charts,SHARED_DRAWINGS,drawn_first,"
+                     "draw_shared", "builder/render/charts.py:measure_charts"],
 }
 """Where each mechanism's code lies: whole files, or `file:name,name` for top-level definitions in a file."""
 TESTS: dict[str, list[str]] = {
     "pdf-compile": ["tests/render/test_pdf_writer.py"],
-    "once": ["tests/emit/vassal/test_raster.py:test_pages_drawn_over_their_common_page_have_the_pixels_of_whole_pages"],
+    "once": ["tests/emit/vassal/test_raster.py:test_pages_drawn_over_their_common_page_have_the_pixels_of_whole_pages",
+             "tests/render/test_pdf_writer.py:_layered,test_a_large_group_is_compiled_once_and_written_as_it_would_be_"
+             "where_it_stands"],
     "shared-first": ["tests/test_build_parallel.py:test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the"
-                     "_others_run,test_a_shared_drawing_only_one_task_uses_is_left_to_it"],
+                     "_others_run,test_a_shared_drawing_only_one_task_uses_is_left_to_it,"
+                     "test_the_shared_map_sheets_are_compiled_before_the_tasks_fork"],
 }
 """The tests that hold each mechanism's own bytes or workings (the behaviour is held elsewhere)."""
 
 
 def lines_of(spec: str, tree: Path = ROOT) -> int:
-    """Return the lines of a file, or of the named top-level definitions in it (`file:name,name`)."""
+    """Return the lines of a file, or of the named top-level definitions in it (`file:name,name`; a method as
+    `Class.name`)."""
     path, _, names = spec.partition(":")
     file = tree / path
     if not file.exists():
@@ -64,8 +70,11 @@ def lines_of(spec: str, tree: Path = ROOT) -> int:
         return len(text.splitlines())
     wanted = set(names.split(","))
     total = 0
-    for node in ast.parse(text).body:
-        targets = [node.name] if hasattr(node, "name") else \
+    tree_nodes = ast.parse(text).body
+    methods = [(inner, f"{node.name}.{inner.name}") for node in tree_nodes if isinstance(node, ast.ClassDef)
+               for inner in node.body if isinstance(inner, ast.FunctionDef)]
+    for node, name in [(n, None) for n in tree_nodes] + methods:
+        targets = [name or node.name] if hasattr(node, "name") else \
             [t.id for t in getattr(node, "targets", [getattr(node, "target", None)]) if isinstance(t, ast.Name)]
         if wanted & set(targets):
             first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
