@@ -52,9 +52,8 @@ class WithFonts:
 
 def font_table(game: Game) -> dict | None:
     """Return the faces the game's print settings choose for its emitters (None: the shipped ones)."""
-    from builder.render.fonts import game_font_table, role_specs
-    chosen = game.game.print
-    return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
+    from builder.render.fonts import game_faces
+    return game_faces(game)
 
 
 def _model_json(game: Game) -> list[Artifact]:

@@ -299,3 +299,10 @@ def game_font_table(root: Path, font: str, roles: dict[str, str]) -> FaceTable |
     """Return the face table a game's print settings choose (fonts that cannot be found keep the shipped faces:
     the check `font/not-found` refuses them before anything is emitted)."""
     return role_table({role: files for role, (_, files, _) in chosen_fonts(root, font, roles).items()})
+
+
+def game_faces(game) -> FaceTable | None:
+    """Return the faces `game` (a Game) prints with, its `print.font` and `print.fonts` (None: the shipped ones):
+    its emitters draw with them, and its checks measure with them (`using_fonts`)."""
+    chosen = game.game.print
+    return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))

@@ -6,7 +6,7 @@ from typing import Iterator
 
 from builder.model.base import Text
 from builder.model.content import Game
-from builder.render.fonts import FaceTable, chosen_fonts, face, game_font_table, missing_glyphs, role_specs
+from builder.render.fonts import chosen_fonts, face, game_faces, missing_glyphs, role_specs
 from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
 from builder.rules.registry import check
@@ -63,11 +63,6 @@ def _role_texts(game: Game) -> Iterator[tuple[str, Location, str]]:
         yield "headings", location_of(game.game, "title"), text
 
 
-def _table(game: Game) -> FaceTable | None:
-    chosen = game.game.print
-    return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
-
-
 @check("font/missing-glyph")
 def chosen_font_missing_glyphs(game: Game, ix: Index) -> Iterator[Finding]:
     """The game's own fonts have a glyph for every character of the map and rulebook text, in every language.
@@ -76,7 +71,7 @@ def chosen_font_missing_glyphs(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  print: {font: fonts/Latin-Only.ttf} with a Polish rulebook
     Passes: print: {font: fonts/Carlito-Regular.ttf}
     """
-    table = _table(game)
+    table = game_faces(game)
     if table is None:
         return
     reported: set[tuple[str, str]] = set()

@@ -15,7 +15,7 @@ from builder.render.contrast import (LARGE_TEXT_CONTRAST, LEGIBLE_CONTRAST, cont
                                      relative_luminance)
 from builder.render.counter_text import PlacedText
 from builder.render.counters import REDUCED_BAND_WHITE, lighten, placed_marker_texts, placed_unit_texts, side_mm
-from builder.render.fonts import game_font_table, missing_glyphs, role_specs
+from builder.render.fonts import game_faces, missing_glyphs
 from builder.render.preflight import FaceText, PrintedFace, marker_texts, printed_faces, unit_texts, words_differ
 from builder.diagnostics import WARNING, Finding, Location, location_of
 from builder.rules.index import Index
@@ -122,8 +122,7 @@ def missing_glyph_texts(game: Game, ix: Index) -> Iterator[Finding]:
     Fails:  designation: "☭7"
     Passes: designation: "7ª"
     """
-    chosen = game.game.print
-    table = game_font_table(game.root, chosen.font, role_specs(chosen.fonts))
+    table = game_faces(game)
     for at, text, subject in _printed_texts(game):
         lacking = sorted({*missing_glyphs(text, "condensed", table=table), *missing_glyphs(text, "values", table=table)})
         if lacking:

@@ -71,8 +71,10 @@ def run_checks(game: Game, *, only: Iterable[str] = (), between: Callable[[], ob
     """Run every check (or only some) on the game and return the diagnostics, waivers applied; `between` is
     called after each check (a build takes in its finished tasks)."""
     # The checks build no cycles, and with a big game loaded each full collection walks all of it:
-    # at 10,000 counters the collector took half the checks' time.
-    with collector_paused():
+    # at 10,000 counters the collector took half the checks' time. They measure texts with the faces the game
+    # prints with, as its emitters draw them (what they measure, the emitters reuse: builder/memo.py).
+    from builder.render.fonts import game_faces, using_fonts
+    with collector_paused(), using_fonts(game_faces(game)):
         return _run_checks(game, only, between)
 
 
