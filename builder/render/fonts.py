@@ -12,6 +12,7 @@ Font keys, as Text.font names them: "sans", "italic" (body), "headings", "conden
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -234,7 +235,7 @@ def _sibling(path: Path, style: str, regular: Face) -> Face | None:
 def _read_face(path: Path) -> tuple[Face | None, str]:
     try:
         info = TTFontFile(str(path), charInfo=0)
-    except (TTFError, OSError, ValueError, KeyError, IndexError) as error:
+    except (TTFError, OSError, ValueError, KeyError, IndexError, struct.error) as error:  # struct: a cut-off file
         return None, (f'font file "{path.name}" cannot be embedded: {error} (sandtable embeds TrueType outlines; '
                       "an OpenType file with PostScript outlines does not work)")
     family = (info.familyName or path.stem).decode() if isinstance(info.familyName, bytes) else info.familyName

@@ -99,3 +99,15 @@ def test_svg_names_the_family_of_the_face_in_use() -> None:
     with using_fonts({**FACES, ("labels", False): plate}):
         assert 'font-family="Plate Sans, sans-serif"' in svg_text(drawing)
     assert 'font-family="DejaVu Sans, sans-serif"' in svg_text(drawing)
+
+
+def test_a_cut_off_font_file_is_refused_with_where_it_is_named(minimal: Path) -> None:
+    from builder.pipeline.checking import check_path
+
+    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    plate = minimal / "fonts" / "Plate-Regular.ttf"
+    plate.write_bytes(plate.read_bytes()[:3000])  # a download or copy that stopped short
+    files, problem = resolve_font("fonts/Plate-Regular.ttf", minimal)
+    assert files is None and 'font file "Plate-Regular.ttf" cannot be embedded' in problem
+    errors = check_path(minimal).errors
+    assert [e.rule for e in errors] == ["font/not-found"] and errors[0].at.file.name == "game.yaml"
