@@ -294,6 +294,7 @@ def test_the_shared_map_sheets_are_compiled_before_the_tasks_fork() -> None:
     rather than each compiling them again (render/pdf_compile.py `compiled`, `LAYER_ITEMS`)."""
     from builder.pipeline.emitters import draw_shared, drawn_first, emit_map_pdfs, emit_vmod
     from builder.render import pdf_compile
+    from builder.render.drawing import Group
     from builder.render.maps.sheet import map_sheets
 
     game = check_path(CONTENT / "magersfontein-1899").game  # drawn with the shipped faces
@@ -307,4 +308,4 @@ def test_the_shared_map_sheets_are_compiled_before_the_tasks_fork() -> None:
                                           for key in tier)}
     # each hex map's wordless layers, the same objects in every language, compiled once
     assert hex_maps and all(id(group.items) in layers for sheet in hex_maps for group in sheet.hex_map[0].items
-                            if type(group).__name__ == "Group" and len(group.items) >= pdf_compile.LAYER_ITEMS)
+                            if isinstance(group, Group) and len(group.items) >= pdf_compile.LAYER_ITEMS)

@@ -18,13 +18,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont, TTFontFile
 
 from builder.mechanisms import kept
 from builder.memo import Remembered
+
+if TYPE_CHECKING:
+    from builder.model.content import Game
 
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -302,8 +305,8 @@ def game_font_table(root: Path, font: str, roles: dict[str, str]) -> FaceTable |
     return role_table({role: files for role, (_, files, _) in chosen_fonts(root, font, roles).items()})
 
 
-def game_faces(game) -> FaceTable | None:
-    """Return the faces `game` (a Game) prints with, its `print.font` and `print.fonts` (None: the shipped ones):
+def game_faces(game: Game) -> FaceTable | None:
+    """Return the faces `game` prints with, its `print.font` and `print.fonts` (None: the shipped ones):
     its emitters draw with them, and its checks measure with them (`using_fonts`)."""
     chosen = game.game.print
     return game_font_table(game.root, chosen.font, role_specs(chosen.fonts))

@@ -249,7 +249,7 @@ class _Compiler:
         alpha = tuple(sorted(self.alpha.items()))
         key = (id(items), alpha)
         found = _layers.get(key)
-        if found is None or found[0] is not items:
+        if found is None:  # an entry holds its items, so their id is theirs while it is remembered
             inner = _Compiler(self.alpha)
             inner.items(items)
             found = (items, inner.lines, inner.slots, inner.transparency, inner.private)
