@@ -8,16 +8,19 @@ import pytest
 
 import builder.render.charts as charts_render
 import builder.render.counters as counters_render
+import builder.render.maps.hexmap as hexmap_render
 import builder.render.typeset.setup_card as setup_card_render
 from builder.build import load_path
 from builder.emit.counters import emit_counters
 from builder.emit.pdf_charts import emit_charts_pdf
+from builder.emit.pdf_map import emit_map_pdfs
 from builder.emit.pdf_setup import emit_setup_pdf
 from builder.model.charts import Tec, shared_combat_chart
 from tests.conftest import CONTENT, MINIMAL
 from tests.proof.conftest import Built
 from tests.proof.model_words import model_words
 from tests.proof.test_counter_faces import sheet_problems, svg_face_problems
+from tests.proof.test_maps_and_module import map_number_problems
 from tests.proof.test_player_text import id_problems
 from tests.proof.test_setup_cards import card_problems
 
@@ -106,3 +109,27 @@ def test_a_chart_id_printed_by_the_renderer_fails_the_id_proof(tmp_path: Path, m
     built = built_with(tmp_path, game_path, emit_charts_pdf)
     problems = id_problems(built, model_words(built.game))
     assert problems and all("the Table id 'terrain-combat'" in p for p in problems), problems
+
+
+def test_two_hex_numbers_swapped_by_the_renderer_fail_the_map_proof(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # the numbers are compiled once for every sheet and language (render/pdf_compile.py LAYER_ITEMS, here every
+    # group, as the minimal map is small): what is compiled must be what this game's renderer drew, in each edition
+    from builder.render import pdf_compile
+    monkeypatch.setattr(pdf_compile, "LAYER_ITEMS", 1)
+    true_numbers = hexmap_render.hex_numbers
+    assert map_number_problems(built_with(tmp_path / "true", MINIMAL, emit_map_pdfs)) == []
+    swapped: list[str] = []
+
+    def swapping(ctx):
+        numbers = list(true_numbers(ctx))
+        (first, a, *rest_a), (second, b, *rest_b) = numbers[:2]
+        swapped[:] = [a, b]
+        return [(first, b, *rest_a), (second, a, *rest_b), *numbers[2:]]
+
+    monkeypatch.setattr(hexmap_render, "hex_numbers", swapping)
+    built = built_with(tmp_path / "planted", MINIMAL, emit_map_pdfs)
+    full = [e["path"] for lang in built.game.game.languages for e in built.entries("map-pdf")
+            if e["sheet"] == "hex" and e["layout"] == "full" and e["lang"] == lang]
+    assert full and map_number_problems(built) == [f"{path}: hex {label} does not print its number inside it"
+                                                   for path in full for label in swapped]
