@@ -225,10 +225,12 @@ def test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the_others
     from builder.pipeline import scheduling
     from builder.pipeline.emitters import EMITTERS, drawn_first, emit_rulebook_pdf, emit_vmod
     from builder.processes import Children
+    from builder.render import fonts
     from builder.render.counters import all_counters
     from builder.render.maps.sheet import map_sheets
 
     log: list[tuple] = []
+    held: list[bool] = []
     start, draw = Children.start, scheduling.draw_shared
 
     def logged_start(self, slots=None):
@@ -237,12 +239,16 @@ def test_what_several_tasks_draw_is_drawn_once_before_they_fork_while_the_others
         log.append(("start", slots, [self.running[r][1] for r in self.running if r not in before]))
 
     def logged_draw(game, drawers):
+        held.append(fonts._active == fonts.game_faces(game))
         draw(game, drawers)
         log.append(("drawn", [d.__name__ for d in drawers], len(map_sheets(game)), len(all_counters(game))))
 
     monkeypatch.setattr(Children, "start", logged_start)
     monkeypatch.setattr(scheduling, "draw_shared", logged_draw)
     build_checked([check_path(CONTENT / "gazala-1942")], tmp_path / "out", jobs=2)
+    # the game's faces (Carlito) are held while the build's process draws for its tasks and forks them (so that
+    # the tasks inherit what it drew with them), and let go when the build ends
+    assert held == [True] and fonts._active is fonts.FACES
 
     (_, first_slots, early), (_, drawn, sheets, counters), (_, rest_slots, later) = log[:3]
     assert first_slots == 1 and rest_slots is None
@@ -291,21 +297,31 @@ def test_a_shared_drawing_that_fails_is_left_to_the_tasks(tmp_path: Path, monkey
 
 def test_the_shared_map_sheets_are_compiled_before_the_tasks_fork() -> None:
     """The map PDFs' task and the module's inherit the sheets' content streams, and the hex maps' layers in them,
-    rather than each compiling them again (render/pdf_compile.py `compiled`, `LAYER_ITEMS`)."""
+    rather than each compiling them again (render/pdf_compile.py `compiled`, `LAYER_ITEMS`): also for a game
+    drawn with faces of its own, which the build's process holds while it draws for the tasks and forks them."""
     from builder.pipeline.emitters import draw_shared, drawn_first, emit_map_pdfs, emit_vmod
     from builder.render import pdf_compile
     from builder.render.drawing import Group
+    from builder.render.fonts import game_faces, hold_fonts, using_fonts
     from builder.render.maps.sheet import map_sheets
 
-    game = check_path(CONTENT / "magersfontein-1899").game  # drawn with the shipped faces
-    drawers, _ = drawn_first([(emit_map_pdfs,), (emit_vmod,)])
-    pdf_compile._layers.clear()
-    draw_shared(game, drawers)
-    sheets = [sheet for lang in game.game.editions() for sheet in map_sheets(game, lang)]
-    assert sheets and all(pdf_compile._by_identity[id(sheet.drawing)][0]() is sheet.drawing for sheet in sheets)
-    hex_maps = [sheet for sheet in sheets if sheet.hex_map]
-    layers = {id(items) for items, *_ in (pdf_compile._layers.get(key) for tier in pdf_compile._layers.tiers
-                                          for key in tier)}
-    # each hex map's wordless layers, the same objects in every language, compiled once
-    assert hex_maps and all(id(group.items) in layers for sheet in hex_maps for group in sheet.hex_map[0].items
-                            if isinstance(group, Group) and len(group.items) >= pdf_compile.LAYER_ITEMS)
+    for name in ("magersfontein-1899", "gazala-1942"):  # the shipped faces; Carlito
+        game = check_path(CONTENT / name).game
+        drawers, _ = drawn_first([(emit_map_pdfs,), (emit_vmod,)])
+        pdf_compile._layers.clear()
+        hold_fonts(game_faces(game))  # as Emission._start_tasks does
+        try:
+            draw_shared(game, drawers)
+            with using_fonts(game_faces(game)):  # as each task draws
+                sheets = [sheet for lang in game.game.editions() for sheet in map_sheets(game, lang)]
+                assert sheets and all(pdf_compile._by_identity[id(sheet.drawing)][0]() is sheet.drawing
+                                      for sheet in sheets), name
+                hex_maps = [sheet for sheet in sheets if sheet.hex_map]
+                remembered = (pdf_compile._layers.get(key) for tier in pdf_compile._layers.tiers for key in tier)
+                layers = {id(items) for items, *_ in remembered}
+                # each hex map's wordless layers, the same objects in every language, compiled once
+                large = [group for sheet in hex_maps for group in sheet.hex_map[0].items
+                         if isinstance(group, Group) and len(group.items) >= pdf_compile.LAYER_ITEMS]
+                assert large and all(id(group.items) in layers for group in large), name
+        finally:
+            hold_fonts(None)

@@ -163,12 +163,10 @@ with the groups is drawn before they fork (SHARED_DRAWINGS)."""
 def _map_sheets(game: Game) -> None:
     from builder.render.maps.sheet import map_sheets
     from builder.render.pdf_compile import compiled
-    # their content streams too (the map PDFs', and the hex maps' layers the module's boards hold), when drawn
-    # with the shipped faces: a task that draws with a game's own faces compiles afresh (render/fonts.py)
-    compile = kept("pdf-compile") and font_table(game) is None
+    # their content streams too (the map PDFs', and the hex maps' layers the module's boards hold)
     for lang in game.game.editions():
         for sheet in map_sheets(game, lang):
-            if compile:
+            if kept("pdf-compile"):
                 compiled(sheet.drawing)
 
 

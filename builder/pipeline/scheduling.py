@@ -18,8 +18,9 @@ from builder.model.units import MM_PER_INCH
 from builder.pipeline.checking import CheckResult
 from builder.pipeline.emitters import (DOCUMENTS, EMITTERS, PARTS, READER_MADE, SHARED, Emitter, emit_charts_pdf,
                                        emit_counter_pngs, emit_counters, emit_map_pdfs, emit_press_pdfs,
-                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, import_emitters,
-                                       draw_shared, drawn_first, import_svg_reader, parts_of, register_fonts)
+                                       emit_rulebook_pdf, emit_setup_pdf, emit_vmod, emitter_keys, font_table,
+                                       import_emitters, draw_shared, drawn_first, import_svg_reader, parts_of,
+                                       register_fonts)
 from builder.pipeline.staging import (BuildResult, GamePlan, Staging, plan_game, with_documents, write_game,
                                      written_entry)
 from builder.processes import Children, can_fork
@@ -201,7 +202,11 @@ class Emission:
 
     def _start_tasks(self, game_index: int, game: Game, stale: tuple[int, ...]) -> None:
         """Queue a game's stale tasks, longest first, and start them: those that use a drawing two or more of them
-        share (SHARED_DRAWINGS) once this process has drawn it, the others meanwhile on the other cores."""
+        share (SHARED_DRAWINGS) once this process has drawn it, the others meanwhile on the other cores.
+        This process draws with the game's faces from now on (`hold_fonts`): its tasks fork with what it draws and
+        measures with them, here and in the game's checks."""
+        from builder.render.fonts import hold_fonts
+        hold_fonts(font_table(game))
         import_svg_reader(game)
         self.staged[game_index] = self._staging(game_index).folder  # before the tasks' children fork
         units = [(game_index, members, part) for members, part in units_of(game, stale)
@@ -353,7 +358,9 @@ class Emission:
     def stop(self) -> None:
         """End the children still running (a check failed, an emitter failed, Ctrl-C); nothing more is written."""
         if self.children is not None:
+            from builder.render.fonts import hold_fonts
             self.children.stop()
+            hold_fonts(None)
         for staging in self.staging.values():
             shutil.rmtree(staging.folder, ignore_errors=True)
         self.staging = {}

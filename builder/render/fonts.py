@@ -116,6 +116,20 @@ def using_fonts(table: FaceTable | None) -> Iterator[None]:
         _forget()
 
 
+def hold_fonts(table: FaceTable | None) -> None:
+    """Draw with `table` (None: the shipped faces) from now on, outside any `using_fonts` block.
+
+    A build on several processes holds each game's faces while it draws what the game's tasks share, checks
+    the game and forks its tasks (builder/pipeline/scheduling.py): what was drawn, measured and compiled with
+    them is then still remembered when a task draws with them, rather than forgotten by the change back to the
+    shipped faces and made again in each task."""
+    global _active
+    chosen = table or FACES
+    if chosen != _active:
+        _active = chosen
+        _forget()
+
+
 def _forget() -> None:
     for clear in _font_caches:
         clear()
