@@ -81,6 +81,11 @@ ROLE_KEYS = {"body": ("sans",), "headings": ("headings",), "counter_names": ("co
 """The font keys each role of `print.fonts` sets."""
 
 _active: FaceTable = FACES
+"""The faces drawn with now."""
+_held: FaceTable = FACES
+"""The faces drawn with outside any `using_fonts` block (`hold_fonts`)."""
+_blocks = 0
+"""How many `using_fonts` blocks are open."""
 _font_caches: list[Callable[[], None]] = []
 
 
@@ -102,37 +107,38 @@ def on_font_change(clear: Callable[[], None]) -> None:
 @contextmanager
 def using_fonts(table: FaceTable | None) -> Iterator[None]:
     """Draw with `table` (None: the shipped faces) inside the block."""
-    global _active
-    chosen = table or FACES
-    if chosen == _active:
-        yield
-        return
-    before, _active = _active, chosen
-    _forget()
+    global _blocks
+    before = _active
+    _blocks += 1
+    _switch(table or FACES)
     try:
         yield
     finally:
-        _active = before
-        _forget()
+        _blocks -= 1
+        _switch(before if _blocks else _held)
 
 
 def hold_fonts(table: FaceTable | None) -> None:
-    """Draw with `table` (None: the shipped faces) from now on, outside any `using_fonts` block.
+    """Draw with `table` (None: the shipped faces) outside any `using_fonts` block, from now on (inside one,
+    from when the outermost ends).
 
     A build on several processes holds each game's faces while it draws what the game's tasks share, checks
     the game and forks its tasks (builder/pipeline/scheduling.py): what was drawn, measured and compiled with
     them is then still remembered when a task draws with them, rather than forgotten by the change back to the
     shipped faces and made again in each task."""
+    global _held
+    _held = table or FACES
+    if not _blocks:
+        _switch(_held)
+
+
+def _switch(table: FaceTable) -> None:
+    """Draw with `table` now, forgetting what was drawn with other faces (`on_font_change`)."""
     global _active
-    chosen = table or FACES
-    if chosen != _active:
-        _active = chosen
-        _forget()
-
-
-def _forget() -> None:
-    for clear in _font_caches:
-        clear()
+    if table != _active:
+        _active = table
+        for clear in _font_caches:
+            clear()
 
 
 def face(font: str, bold: bool = False, table: FaceTable | None = None) -> Face:

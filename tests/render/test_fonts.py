@@ -10,8 +10,8 @@ from pypdf import PdfReader
 from builder.build import build_game
 from builder.load.game import load_game
 from builder.render.drawing import Drawing, Text
-from builder.render.fonts import (FACES, FONT_DIR, Face, em_width, face, game_font_table, resolve_font,
-                                  using_fonts)
+from builder.render.fonts import (FACES, FONT_DIR, Face, em_width, face, game_font_table, hold_fonts,
+                                  resolve_font, using_fonts)
 from builder.render.svg import svg_text
 
 
@@ -72,6 +72,34 @@ def test_using_fonts_measures_with_the_chosen_face_and_restores_the_shipped_one(
         assert em_width("Gazala 1942", "sans", True) == em_width("Gazala 1942") != shipped_bold
     assert face("sans") == FACES[("sans", False)] and em_width("Gazala 1942") == shipped
     assert em_width("Gazala 1942", "sans", True) == shipped_bold
+
+
+def test_held_fonts_keep_what_was_measured_with_them_and_are_let_go_when_the_outermost_block_ends(
+        minimal: Path) -> None:
+    """A build holds a game's faces while it draws for the game's tasks and checks it (pipeline/scheduling.py);
+    it may let go between two checks (a task failed), inside the checks' own block, which must keep its faces."""
+    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    table = game_font_table(minimal, "fonts/Plate-Regular.ttf", {})
+
+    def bold() -> tuple[str, float]:  # Plate has no bold sibling: its bold is its regular
+        return Path(face("sans", True).file).name, em_width("Gazala 1942", "sans", True)
+
+    shipped = bold()
+    try:
+        hold_fonts(table)
+        plate = bold()
+        assert plate[0] == "Plate-Regular.ttf" and plate[1] != shipped[1]
+        hits = em_width.cache_info().hits
+        with using_fonts(table):  # as a task or the checks draw with the faces held: nothing forgotten
+            assert bold() == plate and em_width.cache_info().hits == hits + 1
+            hold_fonts(None)  # let go inside the block: it keeps drawing with its faces until it ends
+            assert bold() == plate
+            with using_fonts(None):
+                assert bold() == shipped
+            assert bold() == plate
+        assert bold() == shipped
+    finally:
+        hold_fonts(None)
 
 
 def test_per_role_font_keeps_the_other_roles_shipped(minimal: Path) -> None:
