@@ -23,6 +23,23 @@ def test_parallel_build_is_byte_identical_to_serial(tmp_path: Path) -> None:
     assert len(_tree(tmp_path / "serial")) > 150
 
 
+def test_games_drawn_with_different_faces_build_in_parallel_as_in_serial(minimal: Path, tmp_path: Path) -> None:
+    """The build's process holds each game's faces in turn (render/fonts.py `hold_fonts`): a task of the first
+    game forked while the second's are held draws with its own game's faces, and after the build the shipped
+    faces are in use again."""
+    from builder import build
+    from builder.render import fonts
+    from tests.render.test_fonts import _with_font
+
+    paths = [CONTENT / "bolt-action", _with_font(minimal, "font: fonts/Plate-Regular.ttf")]
+    serial = build_checked([check_path(path) for path in paths], tmp_path / "serial", jobs=1)
+    results, parallel = build.check_and_build(paths, tmp_path / "parallel", jobs=2)
+    assert not any(r.errors for r in results) and parallel is not None
+    assert [b.artifacts for b in serial] == [b.artifacts for b in parallel]
+    assert _tree(tmp_path / "serial") == _tree(tmp_path / "parallel")
+    assert fonts._active is fonts.FACES
+
+
 def test_the_tasks_write_their_own_files_and_the_build_only_the_module_and_what_the_reader_made(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from builder import build
