@@ -48,6 +48,22 @@ def minimal(tmp_path: Path) -> Path:
     return target
 
 
+def with_own_font(minimal: Path, settings: str) -> Path:
+    """Give a copy of the minimal game a font file of its own, fonts/Plate-Regular.ttf, and add `settings` (naming
+    it) to its print settings; return the game folder."""
+    from builder.render.fonts import FONT_DIR
+
+    (minimal / "fonts").mkdir()
+    # the oblique face stands in for a font of the game's own: the shipped faces never print it on counters,
+    # maps or charts, so a PDF embedding nothing else used the game's font everywhere
+    shutil.copyfile(FONT_DIR / "DejaVuSans-Oblique.ttf", minimal / "fonts" / "Plate-Regular.ttf")
+    shutil.copyfile(FONT_DIR / "LICENSE-DejaVu.txt", minimal / "fonts" / "LICENSE.txt")
+    game_yaml = minimal / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
+        "print: {counter_size: 1/2in}", f"print: {{counter_size: 1/2in, {settings}}}"), encoding="utf-8")
+    return minimal
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     """`--update-golden` rewrites the golden files from the current output (review the diff)."""
     parser.addoption("--update-golden", action="store_true", help="rewrite golden files under tests/golden/")

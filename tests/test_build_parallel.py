@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from builder.build import build_checked, check_path
-from tests.conftest import CONTENT, MINIMAL, PRINT_VALIDATED, run_cli
+from tests.conftest import CONTENT, MINIMAL, PRINT_VALIDATED, run_cli, with_own_font
 
 
 def _tree(folder: Path) -> dict[str, bytes]:
@@ -29,9 +29,8 @@ def test_games_drawn_with_different_faces_build_in_parallel_as_in_serial(minimal
     faces are in use again."""
     from builder import build
     from builder.render import fonts
-    from tests.render.test_fonts import _with_font
 
-    paths = [CONTENT / "bolt-action", _with_font(minimal, "font: fonts/Plate-Regular.ttf")]
+    paths = [CONTENT / "bolt-action", with_own_font(minimal, "font: fonts/Plate-Regular.ttf")]
     serial = build_checked([check_path(path) for path in paths], tmp_path / "serial", jobs=1)
     results, parallel = build.check_and_build(paths, tmp_path / "parallel", jobs=2)
     assert not any(r.errors for r in results) and parallel is not None

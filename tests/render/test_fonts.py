@@ -13,6 +13,7 @@ from builder.render.drawing import Drawing, Text
 from builder.render.fonts import (FACES, FONT_DIR, Face, em_width, face, game_font_table, hold_fonts,
                                   resolve_font, using_fonts)
 from builder.render.svg import svg_text
+from tests.conftest import with_own_font
 
 
 def _fonts_of(pdf: Path) -> set[str]:
@@ -27,20 +28,8 @@ def _fonts_of(pdf: Path) -> set[str]:
     return names
 
 
-def _with_font(minimal: Path, settings: str) -> Path:
-    (minimal / "fonts").mkdir()
-    # the oblique face stands in for a font of the game's own: the shipped faces never print it on counters,
-    # maps or charts, so a PDF embedding nothing else used the game's font everywhere
-    shutil.copyfile(FONT_DIR / "DejaVuSans-Oblique.ttf", minimal / "fonts" / "Plate-Regular.ttf")
-    shutil.copyfile(FONT_DIR / "LICENSE-DejaVu.txt", minimal / "fonts" / "LICENSE.txt")
-    game_yaml = minimal / "game.yaml"
-    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(
-        "print: {counter_size: 1/2in}", f"print: {{counter_size: 1/2in, {settings}}}"), encoding="utf-8")
-    return minimal
-
-
 def test_font_file_in_the_game_folder_finds_its_bold_sibling(minimal: Path) -> None:
-    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    with_own_font(minimal, "font: fonts/Plate-Regular.ttf")
     shutil.copyfile(FONT_DIR / "DejaVuSansCondensed-Bold.ttf", minimal / "fonts" / "Plate-Bold.ttf")
     files, problem = resolve_font("fonts/Plate-Regular.ttf", minimal)
     assert problem == ""
@@ -62,7 +51,7 @@ def test_installed_family_is_found_with_fontconfig() -> None:
 
 
 def test_using_fonts_measures_with_the_chosen_face_and_restores_the_shipped_one(minimal: Path) -> None:
-    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    with_own_font(minimal, "font: fonts/Plate-Regular.ttf")
     shipped_bold = em_width("Gazala 1942", "sans", True)
     table = game_font_table(minimal, "fonts/Plate-Regular.ttf", {})
     shipped = em_width("Gazala 1942")
@@ -78,7 +67,7 @@ def test_held_fonts_keep_what_was_measured_with_them_and_are_let_go_when_the_out
         minimal: Path) -> None:
     """A build holds a game's faces while it draws for the game's tasks and checks it (pipeline/scheduling.py);
     it may let go between two checks (a task failed), inside the checks' own block, which must keep its faces."""
-    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    with_own_font(minimal, "font: fonts/Plate-Regular.ttf")
     table = game_font_table(minimal, "fonts/Plate-Regular.ttf", {})
 
     def bold() -> tuple[str, float]:  # Plate has no bold sibling: its bold is its regular
@@ -103,7 +92,7 @@ def test_held_fonts_keep_what_was_measured_with_them_and_are_let_go_when_the_out
 
 
 def test_per_role_font_keeps_the_other_roles_shipped(minimal: Path) -> None:
-    table = game_font_table(_with_font(minimal, "fonts: {map_labels: fonts/Plate-Regular.ttf}"), "DejaVu Sans",
+    table = game_font_table(with_own_font(minimal, "fonts: {map_labels: fonts/Plate-Regular.ttf}"), "DejaVu Sans",
                             {"map_labels": "fonts/Plate-Regular.ttf"})
     assert Path(face("labels", False, table).file).name == "Plate-Regular.ttf"
     assert face("sans", False, table) == FACES[("sans", False)]
@@ -111,7 +100,7 @@ def test_per_role_font_keeps_the_other_roles_shipped(minimal: Path) -> None:
 
 
 def test_every_pdf_of_a_game_embeds_its_font_and_the_svg_names_it(minimal: Path, tmp_path: Path) -> None:
-    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    with_own_font(minimal, "font: fonts/Plate-Regular.ttf")
     build_game(load_game(minimal), tmp_path / "out")
     out = tmp_path / "out" / "minimal"
     pdfs = sorted(out.rglob("*.pdf"))
@@ -132,7 +121,7 @@ def test_svg_names_the_family_of_the_face_in_use() -> None:
 def test_a_cut_off_font_file_is_refused_with_where_it_is_named(minimal: Path) -> None:
     from builder.pipeline.checking import check_path
 
-    _with_font(minimal, "font: fonts/Plate-Regular.ttf")
+    with_own_font(minimal, "font: fonts/Plate-Regular.ttf")
     plate = minimal / "fonts" / "Plate-Regular.ttf"
     plate.write_bytes(plate.read_bytes()[:3000])  # a download or copy that stopped short
     files, problem = resolve_font("fonts/Plate-Regular.ttf", minimal)
